@@ -1,0 +1,156 @@
+"""The `polyrl` command: parses arguments and calls the API; user errors exit 2 in one line."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from polyrl.errors import PolyrlError
+
+EPILOG = """schedules are sequences of per-branch actions, e.g. "B0:T2(0,1,32,32) B0:P(0)":
+  B<n>:I(a,b)             interchange levels a < b of branch n
+  B<n>:R(a)               reverse level a
+  B<n>:S(a,b,f)           skew level b by f * level a
+  B<n>:T2(a,a+1,s1,s2)    tile two adjacent levels; T3(a,a+1,a+2,s1,s2,s3) three
+  B<n>:P(a)               run level a in parallel (OpenMP)
+  B<n>:U(f)               unroll the innermost loop by f
+`polyrl show FILE.c` prints the branches (B<n>) and levels (L<k>) of each loop."""
+
+
+def _add_input(p: argparse.ArgumentParser) -> None:
+    p.add_argument("file", help="C source file")
+    p.add_argument("--function", metavar="NAME", help="only the loop nests of this function")
+    p.add_argument("--scop", type=int, default=0, metavar="K", help="which scop of the file (default 0, the first)")
+    p.add_argument("-D", dest="defines", action="append", default=[], metavar="NAME=VALUE",
+                   help="preprocessor definition, also passed to the compiler (repeatable)")
+    p.add_argument("-I", dest="include_dirs", action="append", default=[], metavar="DIR",
+                   help="include directory, also passed to the compiler (repeatable)")
+
+
+def _add_toolchain(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--cc", default="gcc", help="C compiler (default gcc)")
+    p.add_argument("--flags", default="-O3 -march=native -fopenmp",
+                   help='compiler flags for baseline and optimized builds (default "-O3 -march=native -fopenmp")')
+    p.add_argument("--threads", type=int, default=None, help="OpenMP threads (default: all cores)")
+    p.add_argument("--repeat", type=int, default=5, help="timed runs after one warm-up; the minimum counts (default 5)")
+    p.add_argument("--timeout", type=float, default=300.0, help="seconds before a run is stopped (default 300)")
+    p.add_argument("--store", default=None, metavar="PATH",
+                   help="memo store (SQLite); repeated requests are answered from it")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="polyrl",
+        description="Polyhedral loop optimizer: models C loop nests exactly (isl), applies legal "
+        "transformations, emits OpenMP/vectorized C, and verifies and measures the result.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    p = sub.add_parser("show", help="print the loop tree with branch/level numbers, statements and accesses")
+    _add_input(p)
+    p.add_argument("--schedule", default="", help="show the tree after this schedule")
+
+    p = sub.add_parser("deps", help="print the dependences (RAW, WAR, WAW, RAR) with distance vectors")
+    _add_input(p)
+    p.add_argument("--kinds", default="RAW,WAR,WAW,RAR", help="comma-separated kinds to print")
+
+    p = sub.add_parser("optimize", help="apply a schedule (refusing illegal ones) and write the transformed file",
+                       epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    _add_input(p)
+    p.add_argument("--schedule", required=True, help='e.g. "B0:T2(0,1,32,32) B0:P(0)"')
+    p.add_argument("-o", "--output", help="output file (default FILE.polyrl.c next to the input)")
+
+    p = sub.add_parser("run", help="compile, verify and time the original and the transformed program",
+                       epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    _add_input(p)
+    p.add_argument("--schedule", default="", help="schedule to apply (default: none, i.e. codegen round trip)")
+    _add_toolchain(p)
+    return parser
+
+
+def _defines(items: list[str]) -> dict[str, str]:
+    out = {}
+    for item in items:
+        name, _, value = item.partition("=")
+        out[name] = value or "1"
+    return out
+
+
+def _load(args):
+    from polyrl.api import load
+
+    if not Path(args.file).is_file():
+        raise PolyrlError("no such file", args.file)
+    return load(args.file, function=args.function, defines=_defines(args.defines),
+                include_dirs=args.include_dirs, index=args.scop)
+
+
+def cmd_show(args) -> int:
+    from polyrl.poly.describe import format_header, format_nest
+
+    prog = _load(args)
+    nest = prog.apply(args.schedule).nest if args.schedule else prog.model.original
+    print(format_header(prog.scop))
+    print(format_nest(prog.scop, nest))
+    return 0
+
+
+def cmd_deps(args) -> int:
+    from polyrl.poly.describe import format_dependences, format_header
+
+    kinds = tuple(k.strip().upper() for k in args.kinds.split(",") if k.strip())
+    bad = [k for k in kinds if k not in ("RAW", "WAR", "WAW", "RAR")]
+    if bad:
+        raise PolyrlError(f"unknown dependence kind {bad[0]}; use RAW, WAR, WAW, RAR")
+    prog = _load(args)
+    print(format_header(prog.scop))
+    print(format_dependences(prog.scop, prog.dependences(kinds)))
+    return 0
+
+
+def cmd_optimize(args) -> int:
+    prog = _load(args)
+    opt = prog.apply(args.schedule)
+    out = Path(args.output) if args.output else Path(args.file).with_suffix(".polyrl.c")
+    opt.write(out)
+    print(f"wrote {out} (schedule: {opt.schedule or 'none'})")
+    return 0
+
+
+def cmd_run(args) -> int:
+    from polyrl.runtime import MemoStore, Toolchain
+
+    prog = _load(args)
+    opt = prog.apply(args.schedule)
+    flags = tuple(args.flags.split()) + tuple(f"-D{d}" for d in args.defines) + tuple(f"-I{i}" for i in args.include_dirs)
+    toolchain = Toolchain(cc=args.cc, flags=flags, threads=args.threads)
+    store = MemoStore(args.store) if args.store else None
+    result = opt.run(toolchain=toolchain, repeat=args.repeat, store=store, timeout_s=args.timeout)
+    print(result.summary() if hasattr(result, "summary") else result)
+    return 0 if getattr(result, "verified", False) else 1
+
+
+COMMANDS = {"show": cmd_show, "deps": cmd_deps, "optimize": cmd_optimize, "run": cmd_run}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not args.command:
+        parser.print_help()
+        return 2
+    try:
+        return COMMANDS[args.command](args)
+    except PolyrlError as err:
+        print(f"polyrl: error: {err}" if err.path is None else str(err), file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("polyrl: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

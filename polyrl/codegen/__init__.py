@@ -1,0 +1,157 @@
+"""Code generation: a legal `LoopNest` -> isl AST -> `LoopTree` (plain data) -> C text.
+
+isl builds the loops (bounds with min/max/floord for tiles and skews); this module
+maps each AST loop back to the loop of the tree it enumerates to attach the parallel,
+simd and unroll flags, and hands the plain tree to the C++ emitter. Printing is the
+emitter's job.
+"""
+
+from __future__ import annotations
+
+import re
+
+import islpy as isl
+
+from polyrl.ir import Scop, expr_to_plain, walk
+from polyrl.ir import Scalar as ScalarRef
+from polyrl.poly.legality import Model, vectorizable
+from polyrl.poly.transform import Leaf, Loop, LoopNest, to_union_map
+
+_HELPER = re.compile(r"\b(min|max|floord|ceild)\(")
+
+
+def _c(expr: isl.AstExpr) -> str:
+    return _HELPER.sub(lambda m: f"polyrl_{m.group(1)}(", expr.to_C_str())
+
+
+def iterator_prefix(scop: Scop) -> str:
+    """A loop-iterator prefix that no name used by the region can collide with."""
+    names = set(scop.arrays) | set(scop.params)
+    for s in scop.statements:
+        names |= set(s.iterators)
+        names |= {n.name for n in walk(s.rhs) if isinstance(n, ScalarRef)}
+    for prefix in ("c", "t", "polyrl_c"):
+        if not any(re.fullmatch(prefix + r"\d+", n) for n in names):
+            return prefix
+    raise AssertionError("no free iterator prefix")
+
+
+def loop_tree(model: Model, nest: LoopNest) -> dict:
+    """The LoopTree (see polyrl.codegen.looptree) for `nest`."""
+    scop = model.scop
+    schedule = to_union_map(scop, nest)
+    ndim = 2 * nest.depth() + 1
+    prefix = iterator_prefix(scop)
+    build = isl.AstBuild.from_context(scop.context)
+    ids = isl.IdList.alloc(scop.context.get_ctx(), ndim)
+    for k in range(ndim):
+        ids = ids.add(isl.Id(f"{prefix}{k}", context=scop.context.get_ctx()))
+    build = build.set_iterators(ids)
+    ast = build.node_from_schedule_map(schedule)
+
+    paths = _statement_paths(nest)
+    simd_cache: dict[tuple[int, ...], bool] = {}
+
+    def loop_of(node: isl.AstNode, dim: int) -> tuple[tuple[int, ...], Loop]:
+        stmt = _first_statement(node)
+        level = (dim - 1) // 2
+        path = paths[stmt][: level + 1]
+        return path, nest.loops_on(path)[-1]
+
+    def convert(node: isl.AstNode) -> dict:
+        t = node.get_type()
+        if t == isl.ast_node_type.block:
+            children = node.block_get_children()
+            return {"kind": "block", "children": [convert(children.get_at(k)) for k in range(children.n_ast_node())]}
+        if t == isl.ast_node_type.for_:
+            it = node.for_get_iterator().to_C_str()
+            dim = int(it[len(prefix) :])
+            path, loop = loop_of(node, dim)
+            cond = node.for_get_cond()
+            upper = None
+            if cond.get_op_n_arg() == 2 and cond.get_op_arg(0).to_C_str() == it:
+                op = cond.get_op_type()
+                if op == isl.ast_expr_op_type.le:
+                    upper = _c(cond.get_op_arg(1))
+                elif op == isl.ast_expr_op_type.lt:
+                    upper = f"{_c(cond.get_op_arg(1))} - 1"
+            innermost = not any(isinstance(c, Loop) for c in loop.children)
+            simd = False
+            if innermost and loop.unroll == 1:
+                if path not in simd_cache:
+                    simd_cache[path] = vectorizable(model, nest, path)
+                simd = simd_cache[path]
+            return {
+                "kind": "for",
+                "iter": it,
+                "init": _c(node.for_get_init()),
+                "cond": _c(cond),
+                "upper": upper,
+                "inc": _c(node.for_get_inc()),
+                "parallel": loop.parallel,
+                "simd": simd,
+                "unroll": loop.unroll,
+                "body": convert(node.for_get_body()),
+            }
+        if t == isl.ast_node_type.if_:
+            out = {"kind": "if", "cond": _c(node.if_get_cond()), "then": convert(node.if_get_then()), "else": None}
+            if node.if_has_else():
+                out["else"] = convert(node.if_get_else())
+            return out
+        if t == isl.ast_node_type.user:
+            e = node.user_get_expr()
+            return {
+                "kind": "stmt",
+                "name": e.get_op_arg(0).to_C_str(),
+                "args": [_c(e.get_op_arg(k)) for k in range(1, e.get_op_n_arg())],
+            }
+        if t == isl.ast_node_type.mark:
+            return convert(node.mark_get_node())
+        raise AssertionError(f"unexpected isl AST node {t}")
+
+    statements = {s.name: {"lhs": expr_to_plain(s.lhs), "op": s.op, "rhs": expr_to_plain(s.rhs)} for s in scop.statements}
+    decls = [[scop.arrays[n].ctype, n] for n in scop.local_decls]
+    return {"root": convert(ast), "statements": statements, "decls": decls, "indent": scop.indent}
+
+
+def _statement_paths(nest: LoopNest) -> dict[str, tuple[int, ...]]:
+    out: dict[str, tuple[int, ...]] = {}
+
+    def visit(nodes, prefix):
+        for k, n in enumerate(nodes):
+            if isinstance(n, Leaf):
+                out[n.stmt] = prefix
+            else:
+                visit(n.children, prefix + (k,))
+
+    visit(nest.children, ())
+    return out
+
+
+def _first_statement(node: isl.AstNode) -> str:
+    t = node.get_type()
+    if t == isl.ast_node_type.user:
+        return node.user_get_expr().get_op_arg(0).to_C_str()
+    if t == isl.ast_node_type.for_:
+        return _first_statement(node.for_get_body())
+    if t == isl.ast_node_type.block:
+        return _first_statement(node.block_get_children().get_at(0))
+    if t == isl.ast_node_type.if_:
+        return _first_statement(node.if_get_then())
+    if t == isl.ast_node_type.mark:
+        return _first_statement(node.mark_get_node())
+    raise AssertionError(t)
+
+
+def region_text(model: Model, nest: LoopNest) -> str:
+    """The C text that replaces the Scop's region."""
+    from polyrl.codegen.emit import emit_region
+
+    return emit_region(loop_tree(model, nest))
+
+
+def optimized_source(model: Model, nest: LoopNest) -> str:
+    """The whole input file with only the region replaced."""
+    scop = model.scop
+    start, end = scop.region
+    return scop.source[:start] + region_text(model, nest) + scop.source[end:]

@@ -1,0 +1,24 @@
+"""`LoopTree`: the plain data codegen hands to the C++ emitter (no isl object crosses).
+
+A program is a dict:
+
+    {"root": node,
+     "statements": {"S0": {"lhs": plain_expr, "op": "+=", "rhs": plain_expr}, ...},
+     "decls": [["double", "s"], ...],   # scalars declared inside the original region
+     "indent": "  "}
+
+and a node is one of
+
+    {"kind": "block", "children": [node, ...]}
+    {"kind": "for", "iter": "c0", "init": "C expr", "cond": "C expr",
+     "upper": "C expr" | None,   # inclusive upper bound when cond is `iter <= upper`
+     "inc": "1", "parallel": bool, "simd": bool, "unroll": int (1 = none),
+     "body": node}
+    {"kind": "if", "cond": "C expr", "then": node, "else": node | None}
+    {"kind": "stmt", "name": "S0", "args": ["c0", "c1 - c0", ...]}
+
+`args[k]` is the C expression of the statement's k-th original iterator in terms of the
+loop iterators; plain expressions are those of `polyrl.ir.expr_to_plain`.  C expressions
+use the helpers `polyrl_min`, `polyrl_max`, `polyrl_floord`, `polyrl_ceild`, which the
+emitted region defines.
+"""

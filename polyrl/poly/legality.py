@@ -1,0 +1,131 @@
+"""Legality of schedules: every dependence stays lexicographically positive, parallel
+loops carry no dependence, and a vectorized innermost loop carries none.
+
+`apply_schedule` is the one way to turn a `Schedule` into a legal `LoopNest`: it applies
+each action and refuses the first one that breaks a dependence, naming it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+import islpy as isl
+
+from polyrl.errors import PolyrlError
+from polyrl.ir import Scop
+from polyrl.poly.dependences import Dependence, compute_dependences
+from polyrl.poly.schedule import Action, Schedule
+from polyrl.poly.transform import Loop, LoopNest, apply_action, original_nest, to_union_map
+
+
+@dataclass
+class Model:
+    """A Scop with its dependences, computed once and shared by every legality question."""
+
+    scop: Scop
+
+    @cached_property
+    def dependences(self) -> list[Dependence]:
+        return [d for d in compute_dependences(self.scop, ("RAW", "WAR", "WAW"))]
+
+    @cached_property
+    def union_dependences(self) -> isl.UnionMap:
+        u = isl.UnionMap.empty(self.scop.context.get_space())
+        for d in self.dependences:
+            u = u.union(isl.UnionMap.from_map(d.relation))
+        return u
+
+    @cached_property
+    def original(self) -> LoopNest:
+        return original_nest(self.scop)
+
+
+def _time_relation(deps: isl.UnionMap, schedule: isl.UnionMap) -> isl.Map | None:
+    """Dependences as pairs of time vectors, or None when there are none."""
+    t = deps.apply_domain(schedule).apply_range(schedule)
+    maps: list[isl.Map] = []
+    t.foreach_map(maps.append)
+    if not maps:
+        return None
+    assert len(maps) == 1, "all statements share one time space"
+    return maps[0]
+
+
+def violated(model: Model, nest: LoopNest) -> list[Dependence]:
+    """Dependences whose target no longer runs strictly after their source."""
+    schedule = to_union_map(model.scop, nest)
+    t = _time_relation(model.union_dependences, schedule)
+    if t is None or t.intersect(isl.Map.lex_ge(t.get_space().domain())).is_empty():
+        return []
+    bad = []
+    for d in model.dependences:
+        td = _time_relation(isl.UnionMap.from_map(d.relation), schedule)
+        if td is not None and not td.intersect(isl.Map.lex_ge(td.get_space().domain())).is_empty():
+            bad.append(d)
+    return bad
+
+
+def carried_by(model: Model, nest: LoopNest, path: tuple[int, ...]) -> list[Dependence]:
+    """Dependences carried by the loop at `path`: same iteration of every enclosing
+    loop and sequence position, different iteration of this loop."""
+    schedule = to_union_map(model.scop, nest)
+    dim = 2 * (len(path) - 1) + 1  # time dimension of the loop
+    loop = nest.loops_on(path)[-1]
+    out = []
+    for d in model.dependences:
+        if d.source not in loop.exprs or d.target not in loop.exprs:
+            continue
+        td = _time_relation(isl.UnionMap.from_map(d.relation), schedule)
+        if td is None:
+            continue
+        for k in range(dim):
+            td = td.equate(isl.dim_type.in_, k, isl.dim_type.out, k)
+        if td.is_empty():
+            continue
+        differs = td.subtract(td.equate(isl.dim_type.in_, dim, isl.dim_type.out, dim))
+        if not differs.is_empty():
+            out.append(d)
+    return out
+
+
+def vectorizable(model: Model, nest: LoopNest, path: tuple[int, ...]) -> bool:
+    """An innermost loop that carries no dependence (so `omp simd` is safe)."""
+    loop = nest.loops_on(path)[-1]
+    if any(isinstance(c, Loop) for c in loop.children):
+        return False
+    return not carried_by(model, nest, path)
+
+
+def check(model: Model, nest: LoopNest, action: Action | None = None, source: str = "<schedule>") -> None:
+    """Raise PolyrlError naming the violated dependence if `nest` is not legal."""
+    what = f"{action} is illegal" if action is not None else "schedule is illegal"
+    bad = violated(model, nest)
+    if bad:
+        raise PolyrlError(f"{what}: it reverses the dependence {bad[0].describe(model.scop)}", source)
+    for path, loop in nest.walk():
+        if loop.parallel:
+            carried = carried_by(model, nest, path)
+            if carried:
+                raise PolyrlError(
+                    f"{what}: loop `{loop.name}` carries the dependence {carried[0].describe(model.scop)}, "
+                    "so it cannot run in parallel",
+                    source,
+                )
+
+
+def is_legal(model: Model, schedule: Schedule) -> bool:
+    try:
+        apply_schedule(model, schedule)
+    except PolyrlError:
+        return False
+    return True
+
+
+def apply_schedule(model: Model, schedule: Schedule, source: str = "<schedule>") -> LoopNest:
+    """Apply the actions in order, checking each; the first illegal one is refused."""
+    nest = model.original
+    for action in schedule.actions:
+        nest = apply_action(nest, action, source)
+        check(model, nest, action, source)
+    return nest

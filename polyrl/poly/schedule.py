@@ -1,0 +1,98 @@
+"""`Schedule`: a sequence of per-branch actions and its canonical text form.
+
+Text form, one action per space-separated word: `B<branch>:<kind>(<args>)`, e.g.
+`B0:I(0,1) B0:T2(1,2,32,32) B0:P(0) B1:S(0,1,1) B1:U(4)`. Parsing and printing
+round-trip exactly; the text keys the memo store. What an action does to the loops
+lives in `polyrl.poly.transform`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from polyrl.errors import PolyrlError
+
+# kind -> (argument count, meaning of the arguments) for messages and --help
+ACTION_KINDS: dict[str, tuple[int, str]] = {
+    "I": (2, "I(a,b): interchange the loops at levels a and b of the branch"),
+    "R": (1, "R(a): reverse the loop at level a"),
+    "S": (3, "S(a,b,f): skew level b by f times level a (a < b)"),
+    "T2": (4, "T2(a,a+1,s1,s2): tile two adjacent levels with sizes s1, s2"),
+    "T3": (6, "T3(a,a+1,a+2,s1,s2,s3): tile three adjacent levels"),
+    "P": (1, "P(a): run the loop at level a in parallel (OpenMP)"),
+    "U": (1, "U(f): unroll the innermost loop of the branch by f"),
+}
+
+_WORD = re.compile(r"B(\d+):([A-Z][A-Z0-9]?)\(([^()]*)\)$")
+
+
+@dataclass(frozen=True)
+class Action:
+    branch: int
+    kind: str
+    args: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return f"B{self.branch}:{self.kind}({','.join(map(str, self.args))})"
+
+
+@dataclass(frozen=True)
+class Schedule:
+    actions: tuple[Action, ...] = ()
+
+    def __str__(self) -> str:
+        return " ".join(str(a) for a in self.actions)
+
+    def then(self, action: Action) -> Schedule:
+        return Schedule(self.actions + (action,))
+
+    @staticmethod
+    def parse(text: str, source: str = "<schedule>") -> Schedule:
+        """Parse the canonical text; errors name the column of the bad word."""
+        actions = []
+        pos = 0
+        for word in text.split():
+            col = text.index(word, pos) + 1
+            pos = col - 1 + len(word)
+            actions.append(_parse_word(word, source, col))
+        return Schedule(tuple(actions))
+
+
+def _parse_word(word: str, source: str, col: int) -> Action:
+    m = _WORD.match(word)
+    if not m:
+        raise PolyrlError(
+            f"cannot parse schedule action `{word}`; expected B<branch>:<kind>(<args>), e.g. B0:T2(0,1,32,32)",
+            source, 1, col,
+        )
+    branch, kind, argtext = int(m.group(1)), m.group(2), m.group(3)
+    if kind not in ACTION_KINDS:
+        raise PolyrlError(f"unknown action `{kind}` in `{word}`; known: {', '.join(ACTION_KINDS)}", source, 1, col)
+    try:
+        args = tuple(int(a) for a in argtext.split(",")) if argtext.strip() else ()
+    except ValueError:
+        raise PolyrlError(f"action arguments must be integers in `{word}`", source, 1, col) from None
+    want, usage = ACTION_KINDS[kind]
+    if len(args) != want:
+        raise PolyrlError(f"`{word}` has {len(args)} arguments; usage {usage}", source, 1, col)
+    if kind in ("I", "R", "S", "T2", "T3", "P") and any(a < 0 for a in args[: _levels(kind)]):
+        raise PolyrlError(f"loop levels must be >= 0 in `{word}`", source, 1, col)
+    if kind == "S" and args[2] == 0:
+        raise PolyrlError(f"skew factor must be non-zero in `{word}`", source, 1, col)
+    if kind in ("T2", "T3"):
+        n = _levels(kind)
+        levels, sizes = args[:n], args[n:]
+        if list(levels) != list(range(levels[0], levels[0] + n)):
+            raise PolyrlError(f"tiled levels must be adjacent and increasing in `{word}`", source, 1, col)
+        if any(s < 2 for s in sizes):
+            raise PolyrlError(f"tile sizes must be >= 2 in `{word}`", source, 1, col)
+    if kind == "U" and args[0] < 2:
+        raise PolyrlError(f"unroll factor must be >= 2 in `{word}`", source, 1, col)
+    if kind in ("I", "S") and args[0] >= args[1]:
+        raise PolyrlError(f"first level must be the outer one (a < b) in `{word}`", source, 1, col)
+    return Action(branch, kind, args)
+
+
+def _levels(kind: str) -> int:
+    return {"I": 2, "R": 1, "S": 2, "T2": 2, "T3": 3, "P": 1, "U": 0}[kind]

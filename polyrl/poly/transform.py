@@ -1,0 +1,313 @@
+"""Transformations as schedule changes on a loop tree whose loops carry affine expressions.
+
+A `LoopNest` is the program's current schedule: a tree of `Loop`s, each holding, for
+every statement below it, the quasi-affine expression (isl.Aff over that statement's
+iterators) the loop enumerates. Every action is a pure function `LoopNest -> LoopNest`;
+`to_union_map` turns the tree into the isl schedule that legality and codegen use.
+Legality itself lives in `polyrl.poly.legality`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+import islpy as isl
+
+from polyrl.errors import PolyrlError
+from polyrl.ir import Scop
+from polyrl.poly.schedule import Action
+
+
+@dataclass(frozen=True)
+class Leaf:
+    stmt: str
+
+
+@dataclass(frozen=True, eq=False)
+class Loop:
+    name: str  # what users read: the source iterator, `i_t` for a tile loop
+    exprs: dict[str, isl.Aff]  # statement name -> value of this loop for that statement
+    children: tuple[Loop | Leaf, ...]
+    parallel: bool = False
+    unroll: int = 1
+    skew: tuple[tuple[int, int], ...] = field(default=())  # (level, factor) applied, for features
+
+    def restricted(self, children: tuple[Loop | Leaf, ...]) -> Loop:
+        """This loop around only `children` (used when distributing it)."""
+        stmts = set(_statements(children))
+        return replace(self, exprs={s: a for s, a in self.exprs.items() if s in stmts}, children=children)
+
+
+Node = Loop | Leaf
+
+
+@dataclass(frozen=True, eq=False)
+class LoopNest:
+    children: tuple[Node, ...]
+
+    def branches(self) -> list[tuple[int, ...]]:
+        """Paths (child indices from the root) to every loop with no loop inside it, in order."""
+        out: list[tuple[int, ...]] = []
+
+        def visit(nodes: tuple[Node, ...], prefix: tuple[int, ...]) -> None:
+            for k, n in enumerate(nodes):
+                if isinstance(n, Loop):
+                    if any(isinstance(c, Loop) for c in n.children):
+                        visit(n.children, prefix + (k,))
+                    else:
+                        out.append(prefix + (k,))
+
+        visit(self.children, ())
+        return out
+
+    def loops_on(self, path: tuple[int, ...]) -> list[Loop]:
+        nodes, loops = self.children, []
+        for k in path:
+            node = nodes[k]
+            assert isinstance(node, Loop)
+            loops.append(node)
+            nodes = node.children
+        return loops
+
+    def depth(self) -> int:
+        def d(nodes: tuple[Node, ...]) -> int:
+            return max((1 + d(n.children) for n in nodes if isinstance(n, Loop)), default=0)
+
+        return d(self.children)
+
+    def walk(self):
+        """Yield (path, loop) for every loop, outer before inner."""
+
+        def visit(nodes: tuple[Node, ...], prefix: tuple[int, ...]):
+            for k, n in enumerate(nodes):
+                if isinstance(n, Loop):
+                    yield prefix + (k,), n
+                    yield from visit(n.children, prefix + (k,))
+
+        yield from visit(self.children, ())
+
+
+def _statements(nodes: tuple[Node, ...]) -> list[str]:
+    out: list[str] = []
+    for n in nodes:
+        if isinstance(n, Leaf):
+            out.append(n.stmt)
+        else:
+            out.extend(_statements(n.children))
+    return out
+
+
+# ---------------------------------------------------------------- from the Scop
+
+
+def original_nest(scop: Scop) -> LoopNest:
+    """The loop tree of the source order, rebuilt from the 2d+1 original schedules."""
+    rows = []  # (statement, [(beta, aff), ...], final beta)
+    for s in scop.statements:
+        affs = _schedule_affs(s.original_schedule)
+        depth = len(s.iterators)
+        levels = [(int(_const(affs[2 * k])), affs[2 * k + 1]) for k in range(depth)]
+        rows.append((s, levels, int(_const(affs[2 * depth]))))
+
+    def build(group: list, level: int) -> tuple[Node, ...]:
+        # order by beta at this level; statements whose loops end here become leaves
+        keyed: dict[int, list] = {}
+        for row in group:
+            s, levels, last = row
+            beta = levels[level][0] if level < len(levels) else last
+            keyed.setdefault(beta, []).append(row)
+        nodes: list[Node] = []
+        for beta in sorted(keyed):
+            members = keyed[beta]
+            leaves = [r for r in members if len(r[1]) == level]
+            inner = [r for r in members if len(r[1]) > level]
+            if leaves and inner or len(leaves) > 1:
+                raise AssertionError("two statements share one position in the source order")
+            if leaves:
+                nodes.append(Leaf(leaves[0][0].name))
+                continue
+            s0 = inner[0][0]
+            exprs = {r[0].name: r[1][level][1] for r in inner}
+            nodes.append(Loop(name=s0.iterators[level], exprs=exprs, children=build(inner, level + 1)))
+        return tuple(nodes)
+
+    return LoopNest(build(rows, 0))
+
+
+def _schedule_affs(m: isl.Map) -> list[isl.Aff]:
+    pma = isl.PwMultiAff.from_map(m)
+    affs = []
+    for k in range(pma.dim(isl.dim_type.out)):
+        pieces = pma.get_pw_aff(k).get_pieces()
+        if len(pieces) != 1:
+            raise AssertionError(f"original schedule of {m} is not affine in dimension {k}")
+        affs.append(pieces[0][1])
+    return affs
+
+
+def _const(a: isl.Aff) -> int:
+    return int(a.get_constant_val().to_python())
+
+
+# ---------------------------------------------------------------- to isl
+
+
+def to_union_map(scop: Scop, nest: LoopNest) -> isl.UnionMap:
+    """The schedule: each statement instance to its time vector [b0, e0, b1, e1, ..., b_d, 0...]."""
+    ndim = 2 * nest.depth() + 1
+    result = isl.UnionMap.empty(scop.context.get_space())
+    for stmt, parts in _time_parts(nest):
+        s = scop.statement(stmt)
+        space = s.domain.get_space()
+        ls = isl.LocalSpace.from_space(space)
+        affs = []
+        for p in parts:
+            affs.append(p if isinstance(p, isl.Aff) else isl.Aff.zero_on_domain(ls).set_constant_val(p))
+        while len(affs) < ndim:
+            affs.append(isl.Aff.zero_on_domain(ls))
+        m = isl.Map.from_aff(affs[0])
+        for a in affs[1:]:
+            m = m.flat_range_product(isl.Map.from_aff(a))
+        result = result.union(isl.UnionMap.from_map(m.intersect_domain(s.domain)))
+    return result
+
+
+def _time_parts(nest: LoopNest):
+    """Yield (statement, [beta0, aff0, beta1, aff1, ..., beta_d]) for every statement."""
+
+    def visit(nodes: tuple[Node, ...], prefix: list):
+        for k, n in enumerate(nodes):
+            if isinstance(n, Leaf):
+                yield n.stmt, prefix + [k]
+            else:
+                for stmt, parts in visit(n.children, []):
+                    yield stmt, prefix + [k, n.exprs[stmt]] + parts
+
+    yield from visit(nest.children, [])
+
+
+# ---------------------------------------------------------------- actions
+
+
+def apply_action(nest: LoopNest, action: Action, source: str = "<schedule>") -> LoopNest:
+    """Apply one action (no legality check here; see legality.apply_schedule)."""
+    branches = nest.branches()
+    if action.branch >= len(branches):
+        raise PolyrlError(f"{action}: branch B{action.branch} does not exist (the program has {len(branches)})", source)
+    path = branches[action.branch]
+    depth = len(path)
+    k, a = action.kind, action.args
+    levels = {"I": a[:2], "R": a[:1], "S": a[:2], "T2": a[:2], "T3": a[:3], "P": a[:1], "U": ()}[k]
+    for lvl in levels:
+        if lvl >= depth:
+            raise PolyrlError(f"{action}: level {lvl} does not exist on branch B{action.branch} (depth {depth})", source)
+    if k == "I":
+        return interchange(nest, path, a[0], a[1])
+    if k == "R":
+        return _map_loop(nest, path[: a[0] + 1], lambda L: replace(L, exprs={s: e.neg() for s, e in L.exprs.items()}))
+    if k == "S":
+        return skew(nest, path, a[0], a[1], a[2])
+    if k == "T2":
+        return tile(nest, path, a[0], a[2:4])
+    if k == "T3":
+        return tile(nest, path, a[0], a[3:6])
+    if k == "P":
+        return _map_loop(nest, path[: a[0] + 1], lambda L: replace(L, parallel=True))
+    if k == "U":
+        return _map_loop(nest, path, lambda L: replace(L, unroll=a[0]))
+    raise AssertionError(k)
+
+
+def _map_loop(nest: LoopNest, path: tuple[int, ...], fn) -> LoopNest:
+    return LoopNest(_splice(nest.children, path, lambda L: (fn(L),)))
+
+
+def _splice(nodes: tuple[Node, ...], path: tuple[int, ...], fn) -> tuple[Node, ...]:
+    """Replace the node at `path` by the nodes `fn(node)` returns."""
+    k = path[0]
+    node = nodes[k]
+    if len(path) == 1:
+        new = tuple(fn(node))
+    else:
+        assert isinstance(node, Loop)
+        new = (replace(node, children=_splice(node.children, path[1:], fn)),)
+    return nodes[:k] + new + nodes[k + 1 :]
+
+
+def isolate(nest: LoopNest, path: tuple[int, ...], level: int) -> tuple[LoopNest, tuple[int, ...]]:
+    """Distribute the loop at `level` of `path` so that it holds only its on-path child.
+
+    The loop is split into up to three copies (children before, the on-path child,
+    children after); returns the new nest and the path, whose index at `level` moves
+    by one when a copy for the earlier children is created. Whether the distribution
+    is legal is for the legality check to decide, like any other schedule change.
+    """
+    loop = nest.loops_on(path[: level + 1])[-1]
+    c = path[level + 1]
+    if len(loop.children) == 1:
+        return nest, path
+    before, mid, after = loop.children[:c], loop.children[c : c + 1], loop.children[c + 1 :]
+    pieces = [loop.restricted(x) for x in (before, mid, after) if x]
+    new = LoopNest(_splice(nest.children, path[: level + 1], lambda _: pieces))
+    shift = 1 if before else 0
+    new_path = path[:level] + (path[level] + shift, 0) + path[level + 2 :]
+    return new, new_path
+
+
+def swap_adjacent(nest: LoopNest, path: tuple[int, ...], level: int) -> tuple[LoopNest, tuple[int, ...]]:
+    """Interchange the loops at `level` and `level + 1` of `path` (distributing if needed)."""
+    nest, path = isolate(nest, path, level)
+    outer, inner = nest.loops_on(path[: level + 2])[-2:]
+
+    def swap(_: Loop) -> tuple[Node, ...]:
+        new_inner = replace(outer, exprs={s: outer.exprs[s] for s in inner.exprs}, children=inner.children)
+        return (replace(inner, children=(new_inner,)),)
+
+    return LoopNest(_splice(nest.children, path[: level + 1], swap)), path
+
+
+def interchange(nest: LoopNest, path: tuple[int, ...], a: int, b: int) -> LoopNest:
+    """Exchange levels a < b: bubble b up to a, then a (now at a+1) down to b."""
+    for lvl in range(b - 1, a - 1, -1):
+        nest, path = swap_adjacent(nest, path, lvl)
+    for lvl in range(a + 1, b):
+        nest, path = swap_adjacent(nest, path, lvl)
+    return nest
+
+
+def skew(nest: LoopNest, path: tuple[int, ...], a: int, b: int, f: int) -> LoopNest:
+    loops = nest.loops_on(path)
+    outer = loops[a]
+
+    def fn(inner: Loop) -> tuple[Node, ...]:
+        exprs = {s: e.add(outer.exprs[s].scale_val(isl.Val.int_from_si(e.get_ctx(), f))) for s, e in inner.exprs.items()}
+        return (replace(inner, exprs=exprs, skew=inner.skew + ((a, f),)),)
+
+    return LoopNest(_splice(nest.children, path[: b + 1], fn))
+
+
+def strip_mine(nest: LoopNest, path: tuple[int, ...], level: int, size: int) -> tuple[LoopNest, tuple[int, ...]]:
+    """Split the loop at `level` into a tile loop floor(e/size) around the point loop e."""
+
+    def fn(loop: Loop) -> tuple[Node, ...]:
+        v = isl.Val.int_from_si(isl.DEFAULT_CONTEXT, size)
+        tile_exprs = {s: e.scale_down_val(v).floor() for s, e in loop.exprs.items()}
+        point = replace(loop, parallel=False)
+        return (Loop(name=f"{loop.name}_t", exprs=tile_exprs, children=(point,), parallel=loop.parallel),)
+
+    new = LoopNest(_splice(nest.children, path[: level + 1], fn))
+    return new, path[: level + 1] + (0,) + path[level + 1 :]
+
+
+def tile(nest: LoopNest, path: tuple[int, ...], first: int, sizes: tuple[int, ...]) -> LoopNest:
+    """Tile len(sizes) adjacent levels starting at `first`: all tile loops outside all point loops."""
+    n = len(sizes)
+    for k, size in enumerate(sizes):
+        # after k strip-mines the loop originally at first+k sits at first+2k
+        nest, path = strip_mine(nest, path, first + 2 * k, size)
+    # order now t0 p0 t1 p1 ...; bubble each tile loop up past the earlier point loops
+    for k in range(1, n):
+        pos = first + 2 * k
+        for lvl in range(pos - 1, first + k - 1, -1):
+            nest, path = swap_adjacent(nest, path, lvl)
+    return nest
