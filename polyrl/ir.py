@@ -144,8 +144,9 @@ class Statement:
     """One assignment `lhs op rhs` inside the loop nest.
 
     `domain` is an isl.Set named `name` with one dimension per iterator. `writes` and
-    `reads` are isl.Maps from that domain to named array spaces (scalars are 0-d
-    arrays). `original_schedule` is the 2d+1 map given by the source order:
+    `reads` are isl.UnionMaps (restricted to the domain) from that domain to named array
+    spaces, one map per array (scalars are 0-d arrays `s[]`). `original_schedule` is
+    the 2d+1 map given by the source order:
     [b0, i0, b1, i1, ..., b_d] padded with zeros to Scop.schedule_depth.
     """
 
@@ -155,8 +156,8 @@ class Statement:
     lhs: ArrayRef | Scalar  # Scalar for scalar temporaries
     op: str  # "=", "+=", "-=", "*=", "/="
     rhs: Expr
-    writes: isl.Map
-    reads: isl.Map
+    writes: isl.UnionMap
+    reads: isl.UnionMap  # includes the lhs for compound assignments (+= ...)
     original_schedule: isl.Map
     line: int  # source line of the statement, for messages
     text: str  # the statement as written in the source (for `polyrl show`)
@@ -166,7 +167,7 @@ class Statement:
 class Scop:
     """A static control part: the loop nests of one region of one C function.
 
-    `region` is the byte span [start, end) of the source text that codegen replaces
+    `region` is the span [start, end) of character offsets into `source` that codegen replaces
     (from `#pragma scop` to the end of `#pragma endscop`, or the maximal loop nests).
     `params` are the symbolic sizes in isl order; `param_values` holds each size's value
     where the source fixes it (a #define, -D) and None where only the run knows it.
@@ -220,8 +221,8 @@ class Scop:
         return names
 
 
-def _union(maps: list[isl.Map], context: isl.Set) -> isl.UnionMap:
+def _union(maps: list[isl.Map | isl.UnionMap], context: isl.Set) -> isl.UnionMap:
     u = isl.UnionMap.empty(context.get_space())
     for m in maps:
-        u = u.union(isl.UnionMap.from_map(m))
+        u = u.union(m if isinstance(m, isl.UnionMap) else isl.UnionMap.from_map(m))
     return u

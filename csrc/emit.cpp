@@ -1,0 +1,393 @@
+// The C printer for a LoopTree: helper macros, declarations, loops (OpenMP pragmas,
+// explicit or pragma unrolling), conditionals, and statement expressions with minimal
+// but safe C parenthesisation.
+#include "emit.h"
+
+#include <cctype>
+#include <optional>
+#include <sstream>
+#include <stdexcept>
+#include <utility>
+
+namespace polyrl {
+
+namespace {
+
+bool is_ident_start(char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_'; }
+bool is_ident_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+
+bool is_unsigned_number(const std::string& s) {
+    if (s.empty() || !(std::isdigit(static_cast<unsigned char>(s[0])) || s[0] == '.')) return false;
+    for (char c : s)
+        if (!(is_ident_char(c) || c == '.')) return false;  // 1.5, 2.0f, 10UL, 0x1F (no exponent sign)
+    return true;
+}
+
+// True when `s` is one parenthesised group "( ... )" as a whole.
+bool is_fully_parenthesized(const std::string& s) {
+    if (s.size() < 2 || s.front() != '(' || s.back() != ')') return false;
+    int depth = 0;
+    for (size_t i = 0; i < s.size(); ++i) {
+        if (s[i] == '(') ++depth;
+        else if (s[i] == ')' && --depth == 0 && i + 1 != s.size()) return false;
+    }
+    return depth == 0;
+}
+
+std::string trim(const std::string& s) {
+    size_t b = s.find_first_not_of(" \t");
+    if (b == std::string::npos) return "";
+    size_t e = s.find_last_not_of(" \t");
+    return s.substr(b, e - b + 1);
+}
+
+// A C expression string that can stand as an operand of any operator as it is: a name,
+// a number, "( ... )", or a call "f( ... )".
+bool is_atomic(const std::string& s) {
+    if (is_identifier(s) || is_unsigned_number(s) || is_fully_parenthesized(s)) return true;
+    size_t open = s.find('(');
+    return open != std::string::npos && is_identifier(s.substr(0, open)) && is_fully_parenthesized(s.substr(open));
+}
+
+std::string paren(const std::string& s) { return is_atomic(s) ? s : "(" + s + ")"; }
+
+// Binding strength of C operators, higher binds tighter.
+constexpr int kPrimary = 16, kUnary = 15, kSelect = 3;
+constexpr int kLowest = 0;  // unknown structure: parenthesised under any operator
+
+int binary_precedence(const std::string& op) {
+    if (op == "*" || op == "/" || op == "%") return 13;
+    if (op == "+" || op == "-") return 12;
+    if (op == "<<" || op == ">>") return 11;
+    if (op == "<" || op == "<=" || op == ">" || op == ">=") return 10;
+    if (op == "==" || op == "!=") return 9;
+    if (op == "&") return 8;
+    if (op == "^") return 7;
+    if (op == "|") return 6;
+    if (op == "&&") return 5;
+    if (op == "||") return 4;
+    throw std::invalid_argument("LoopTree: unknown binary operator '" + op + "'");
+}
+
+// Pairs that are correct without parentheses but that gcc -Wparentheses flags (and
+// readers misread): && inside ||, + - inside shifts, anything but * / % inside & ^ |,
+// a comparison inside a comparison, `!x` inside a comparison or a bitwise operation.
+bool wants_clarifying_parens(const std::string& parent, const Expr& child) {
+    int p = binary_precedence(parent);
+    if (child.kind == Expr::Kind::Unary) return child.text == "!" && p >= 6 && p <= 10;
+    if (child.kind != Expr::Kind::Binary) return false;
+    int c = binary_precedence(child.text);
+    if (p == 4) return c == 5;
+    if (p == 11) return c == 12;
+    if (p >= 6 && p <= 8) return c != p && c <= 12;
+    if (p == 9 || p == 10) return c == 9 || c == 10;
+    return false;
+}
+
+struct Printed {
+    std::string text;
+    int prec;
+};
+
+class ExprPrinter {
+public:
+    explicit ExprPrinter(const std::vector<std::string>& args) : args_(args) {}
+
+    Printed print(const Expr& e) const {
+        using K = Expr::Kind;
+        switch (e.kind) {
+        case K::Num:
+            return {e.text, e.text[0] == '-' || e.text[0] == '+' ? kUnary : kPrimary};
+        case K::Param:
+        case K::Scalar:
+            return {e.text, kPrimary};
+        case K::Iter: {
+            if (e.index < 0 || static_cast<size_t>(e.index) >= args_.size())
+                throw std::invalid_argument("LoopTree: iterator index " + std::to_string(e.index) +
+                                            " out of range of the statement's args");
+            // An arg is a whole C expression: bare where any expression fits (index,
+            // argument, right-hand side), parenthesised under operators unless atomic.
+            std::string a = trim(args_[e.index]);
+            while (is_fully_parenthesized(a)) a = trim(a.substr(1, a.size() - 2));
+            return {a, is_atomic(a) ? kPrimary : kLowest};
+        }
+        case K::Array: {
+            std::string s = e.text;
+            for (const Expr& i : e.kids) s += "[" + print(i).text + "]";
+            return {s, kPrimary};
+        }
+        case K::Call: {
+            std::string s = e.text + "(";
+            for (size_t i = 0; i < e.kids.size(); ++i) s += (i ? ", " : "") + print(e.kids[i]).text;
+            return {s + ")", kPrimary};
+        }
+        case K::Cast: {
+            std::string inner = print(e.kids[0]).text;
+            return {"(" + e.text + ")" + (is_fully_parenthesized(inner) ? inner : "(" + inner + ")"),
+                    kUnary};
+        }
+        case K::Unary: {
+            Printed o = print(e.kids[0]);
+            // Parenthesise nested unary operands too: `-(-x)`, never `--x` or `- -x`.
+            bool wrap = o.prec < kUnary || (o.prec == kUnary && e.kids[0].kind != Expr::Kind::Cast);
+            return {e.text + (wrap ? "(" + o.text + ")" : o.text), kUnary};
+        }
+        case K::Binary: {
+            int p = binary_precedence(e.text);
+            Printed l = print(e.kids[0]), r = print(e.kids[1]);
+            // Left-associative: an equal-precedence right operand keeps its parentheses
+            // (a - (b - c), a / (b * c); also keeps floating-point association).
+            bool wl = l.prec < p || wants_clarifying_parens(e.text, e.kids[0]);
+            bool wr = r.prec <= p || wants_clarifying_parens(e.text, e.kids[1]);
+            return {(wl ? "(" + l.text + ")" : l.text) + " " + e.text + " " +
+                        (wr ? "(" + r.text + ")" : r.text),
+                    p};
+        }
+        case K::Select: {
+            Printed c = print(e.kids[0]), t = print(e.kids[1]), o = print(e.kids[2]);
+            auto wrap = [](const Printed& x) { return x.prec <= kSelect ? "(" + x.text + ")" : x.text; };
+            return {wrap(c) + " ? " + wrap(t) + " : " + wrap(o), kSelect};
+        }
+        }
+        throw std::logic_error("unreachable");
+    }
+
+private:
+    const std::vector<std::string>& args_;
+};
+
+// Parses "4", "+4", "-2" into an integer step; nullopt when not a plain literal.
+std::optional<long> integer_literal(const std::string& text) {
+    std::string s = trim(text);
+    if (is_fully_parenthesized(s)) s = trim(s.substr(1, s.size() - 2));
+    if (s.empty()) return std::nullopt;
+    size_t i = (s[0] == '-' || s[0] == '+') ? 1 : 0;
+    if (i == s.size() || s.size() - i > 15) return std::nullopt;
+    for (size_t k = i; k < s.size(); ++k)
+        if (!std::isdigit(static_cast<unsigned char>(s[k]))) return std::nullopt;
+    return std::stol(s);
+}
+
+// The body of an explicitly unrolled loop, copied with `iter` replaced by an expression.
+Node substituted(const Node& n, const std::string& iter, const std::string& repl) {
+    Node m = n;
+    auto sub = [&](std::string& s) { s = substitute_identifier(s, iter, repl); };
+    switch (n.kind) {
+    case Node::Kind::For:
+        sub(m.init);
+        if (n.iter == iter) return m;  // shadowed below this point (init is outside)
+        sub(m.cond);
+        sub(m.inc);
+        if (m.upper) sub(*m.upper);
+        break;
+    case Node::Kind::If:
+        sub(m.cond);
+        break;
+    case Node::Kind::Stmt:
+        for (std::string& a : m.args) sub(a);
+        break;
+    case Node::Kind::Block:
+        break;
+    }
+    for (Node& k : m.kids) k = substituted(k, iter, repl);
+    return m;
+}
+
+class Emitter {
+public:
+    explicit Emitter(const Program& p) : p_(p) {}
+
+    std::string run() {
+        out_ << "/* polyrl: optimized region */\n";
+        out_ << "#ifndef polyrl_min\n#define polyrl_min(a,b) ((a) < (b) ? (a) : (b))\n#endif\n";
+        out_ << "#ifndef polyrl_max\n#define polyrl_max(a,b) ((a) > (b) ? (a) : (b))\n#endif\n";
+        out_ << "#ifndef polyrl_floord\n"
+                "#define polyrl_floord(n,d) (((n) < 0) ? -((-(n) + (d) - 1) / (d)) : (n) / (d))\n"
+                "#endif\n";
+        out_ << "#ifndef polyrl_ceild\n"
+                "#define polyrl_ceild(n,d) (((n) < 0) ? -((-(n)) / (d)) : ((n) + (d) - 1) / (d))\n"
+                "#endif\n";
+        line(0, "{");
+        for (const auto& [type, name] : p_.decls) line(1, type + " " + name + ";");
+        node(p_.root, 1);
+        out_ << p_.indent << "}";
+        return out_.str();
+    }
+
+private:
+    void line(int level, const std::string& text) {
+        out_ << p_.indent << std::string(2 * level, ' ') << text << "\n";
+    }
+
+    void node(const Node& n, int level) {
+        switch (n.kind) {
+        case Node::Kind::Block:
+            for (const Node& k : n.kids) node(k, level);
+            return;
+        case Node::Kind::If:
+            line(level, "if (" + trim(n.cond) + ") {");
+            node(n.kids[0], level + 1);
+            if (n.has_else) {
+                line(level, "} else {");
+                node(n.kids[1], level + 1);
+            }
+            line(level, "}");
+            return;
+        case Node::Kind::Stmt:
+            stmt(n, level);
+            return;
+        case Node::Kind::For:
+            loop(n, level);
+            return;
+        }
+    }
+
+    void stmt(const Node& n, int level) {
+        auto it = p_.statements.find(n.name);
+        if (it == p_.statements.end())
+            throw std::invalid_argument("LoopTree: stmt node names unknown statement '" + n.name + "'");
+        ExprPrinter pr(n.args);
+        line(level, pr.print(it->second.lhs).text + " " + it->second.op + " " + pr.print(it->second.rhs).text + ";");
+    }
+
+    static std::string step(const std::string& iter, const std::string& inc) {
+        std::optional<long> k = integer_literal(inc);
+        if (k && *k == 1) return iter + "++";
+        if (k && *k == -1) return iter + "--";
+        if (k && *k < 0) return iter + " -= " + std::to_string(-*k);
+        return iter + " += " + trim(inc);
+    }
+
+    static std::string omp_pragma(const Node& n) {
+        if (n.parallel && n.simd) return "#pragma omp parallel for simd";
+        if (n.parallel) return "#pragma omp parallel for";
+        if (n.simd) return "#pragma omp simd";
+        return "";
+    }
+
+    void loop(const Node& n, int level) {
+        std::optional<long> inc = integer_literal(n.inc);
+        std::string omp = omp_pragma(n);
+        if (n.unroll > 1 && n.upper && inc && *inc > 0) {
+            if (omp.empty()) unrolled(n, level, *inc);
+            else unrolled_omp(n, level, *inc, omp);
+            return;
+        }
+        if (!omp.empty()) line(level, omp);
+        // GCC accepts no other pragma between an OpenMP loop pragma and its loop, so an
+        // OpenMP loop without a known upper bound keeps its parallelism and is not unrolled.
+        else if (n.unroll > 1) line(level, "#pragma GCC unroll " + std::to_string(n.unroll));
+        line(level, "for (int " + n.iter + " = " + trim(n.init) + "; " + trim(n.cond) + "; " +
+                        step(n.iter, n.inc) + ") {");
+        node(n.kids[0], level + 1);
+        line(level, "}");
+    }
+
+    // The U copies of the body of an unrolled loop at `c`, `(c + s)`, ..., `(c + (U-1)*s)`.
+    void unrolled_body(const Node& n, int level, long inc) {
+        for (long k = 0; k < n.unroll; ++k) {
+            if (k == 0) node(n.kids[0], level);
+            else node(substituted(n.kids[0], n.iter, "(" + n.iter + " + " + std::to_string(k * inc) + ")"), level);
+        }
+    }
+
+    // { int c; for (c = init; c <= (upper) - (U-1)*s; c += U*s) { body(c) body(c + s) ... }
+    //   for (; c <= (upper); c += s) { body(c) } }
+    void unrolled(const Node& n, int level, long inc) {
+        const std::string& c = n.iter;
+        std::string upper = paren(trim(n.upper.value()));
+        line(level, "{");
+        line(level + 1, "int " + c + ";");
+        line(level + 1, "for (" + c + " = " + trim(n.init) + "; " + c + " <= " + upper + " - " +
+                            std::to_string((n.unroll - 1) * inc) + "; " + c + " += " +
+                            std::to_string(n.unroll * inc) + ") {");
+        unrolled_body(n, level + 2, inc);
+        line(level + 1, "}");
+        line(level + 1, "for (; " + c + " <= " + upper + "; " + step(c, n.inc) + ") {");
+        node(n.kids[0], level + 2);
+        line(level + 1, "}");
+        line(level, "}");
+    }
+
+    // An OpenMP loop leaves its iterator undefined afterwards (and lastprivate leaves it
+    // untouched when there is no iteration), so the remainder loop starts at the computed
+    // first unhandled value init + U*s * (trip / U), trip = max(upper - init + s, 0) / s.
+    void unrolled_omp(const Node& n, int level, long inc, const std::string& omp) {
+        const std::string& c = n.iter;
+        std::string upper = paren(trim(n.upper.value())), init = paren(trim(n.init));
+        std::string s = std::to_string(inc), u = std::to_string(n.unroll);
+        std::string trip = "polyrl_max(" + upper + " - " + init + " + " + s + ", 0)" + (inc == 1 ? "" : " / " + s);
+        line(level, omp);
+        line(level, "for (int " + c + " = " + trim(n.init) + "; " + c + " <= " + upper + " - " +
+                        std::to_string((n.unroll - 1) * inc) + "; " + c + " += " +
+                        std::to_string(n.unroll * inc) + ") {");
+        unrolled_body(n, level + 1, inc);
+        line(level, "}");
+        line(level, "for (int " + c + " = " + init + " + " + std::to_string(n.unroll * inc) + " * ((" + trip +
+                        ") / " + u + "); " + c + " <= " + upper + "; " + step(c, n.inc) + ") {");
+        node(n.kids[0], level + 1);
+        line(level, "}");
+    }
+
+    const Program& p_;
+    std::ostringstream out_;
+};
+
+}  // namespace
+
+bool is_identifier(const std::string& s) {
+    if (s.empty() || !is_ident_start(s[0])) return false;
+    for (char c : s)
+        if (!is_ident_char(c)) return false;
+    return true;
+}
+
+bool is_c_expression(const std::string& s) {
+    if (trim(s).empty()) return false;
+    int round = 0, square = 0;
+    for (char c : s) {
+        if (c == ';' || c == '{' || c == '}' || c == '"' || c == '\'' || c == '\n' || c == '#') return false;
+        if (c == '(') ++round;
+        if (c == ')' && --round < 0) return false;
+        if (c == '[') ++square;
+        if (c == ']' && --square < 0) return false;
+    }
+    return round == 0 && square == 0;
+}
+
+std::string substitute_identifier(const std::string& text, const std::string& name,
+                                  const std::string& replacement) {
+    std::string out;
+    size_t i = 0;
+    while (i < text.size()) {
+        char c = text[i];
+        if (std::isdigit(static_cast<unsigned char>(c)) ||
+            (c == '.' && i + 1 < text.size() && std::isdigit(static_cast<unsigned char>(text[i + 1])))) {
+            // A number, with its suffixes and exponent (1e-5, 0x1fUL): never an identifier.
+            bool hex = c == '0' && i + 1 < text.size() && (text[i + 1] == 'x' || text[i + 1] == 'X');
+            size_t j = i + 1;
+            while (j < text.size()) {
+                char d = text[j], prev = static_cast<char>(std::tolower(static_cast<unsigned char>(text[j - 1])));
+                if (is_ident_char(d) || d == '.') ++j;
+                else if ((d == '+' || d == '-') && prev == (hex ? 'p' : 'e')) ++j;
+                else break;
+            }
+            out.append(text, i, j - i);
+            i = j;
+        } else if (is_ident_start(c)) {
+            size_t j = i + 1;
+            while (j < text.size() && is_ident_char(text[j])) ++j;
+            if (text.compare(i, j - i, name) == 0 && j - i == name.size()) out += replacement;
+            else out.append(text, i, j - i);
+            i = j;
+        } else {
+            out += c;
+            ++i;
+        }
+    }
+    return out;
+}
+
+std::string emit_region(const Program& program) { return Emitter(program).run(); }
+
+}  // namespace polyrl

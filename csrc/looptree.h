@@ -1,0 +1,53 @@
+// The C++ mirror of polyrl/codegen/looptree.py: the LoopTree a Python dict is converted
+// into before anything is printed.  Plain data, no pybind11 types.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace polyrl {
+
+// A statement expression (polyrl.ir.expr_to_plain).  `text` holds the literal (Num),
+// the name (Param, Scalar, Array), the operator (Unary, Binary), the function (Call) or
+// the C type (Cast); `index` is the iterator position of an Iter.
+struct Expr {
+    enum class Kind { Num, Iter, Param, Scalar, Array, Unary, Binary, Call, Cast, Select };
+    Kind kind = Kind::Num;
+    std::string text;
+    int index = 0;
+    std::vector<Expr> kids;  // indices, operands, call arguments, or cond/then/else
+};
+
+struct StmtDef {
+    Expr lhs;
+    std::string op;  // "=", "+=", ...
+    Expr rhs;
+    int iter_count = 0;  // 1 + the largest Iter index used (args needed by a stmt node)
+};
+
+struct Node {
+    enum class Kind { Block, For, If, Stmt };
+    Kind kind = Kind::Block;
+    // Block: the children.  For: kids[0] is the body.  If: kids[0] then, kids[1] else.
+    std::vector<Node> kids;
+    bool has_else = false;
+    // For
+    std::string iter, init, cond, inc = "1";
+    std::optional<std::string> upper;
+    bool parallel = false, simd = false;
+    long unroll = 1;
+    // If: `cond` above.  Stmt:
+    std::string name;
+    std::vector<std::string> args;
+};
+
+struct Program {
+    Node root;
+    std::map<std::string, StmtDef> statements;
+    std::vector<std::pair<std::string, std::string>> decls;  // (type, name)
+    std::string indent = "  ";
+};
+
+}  // namespace polyrl

@@ -1,0 +1,42 @@
+"""polyrl.runtime: compile, run, time and verify programs; remember results in the memo store.
+
+Owns the instrumented private copy of the user's program and everything measured on it;
+not the schedules or the generated region text (poly, codegen).
+"""
+
+from polyrl.runtime.execute import (
+    BuildResult,
+    Comparison,
+    Measurement,
+    RunResult,
+    Toolchain,
+    build,
+    compare,
+    measure,
+    run,
+)
+from polyrl.runtime.instrument import instrument, written_extents
+from polyrl.runtime.store import MemoStore, Record, StoreKey, machine_fingerprint, program_hash
+from polyrl.runtime.verify import Verification, compare_dumps, load_dump
+
+__all__ = [
+    "BuildResult",
+    "Comparison",
+    "Measurement",
+    "MemoStore",
+    "Record",
+    "RunResult",
+    "StoreKey",
+    "Toolchain",
+    "Verification",
+    "build",
+    "compare",
+    "compare_dumps",
+    "instrument",
+    "load_dump",
+    "machine_fingerprint",
+    "measure",
+    "program_hash",
+    "run",
+    "written_extents",
+]

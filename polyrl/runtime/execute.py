@@ -1,0 +1,376 @@
+"""Compiling, running, timing and verifying instrumented programs; `compare` ties them
+to the memo store.
+
+Owns the toolchain, process handling and the Measurement/Comparison results; not the
+C harness text (see `instrument`) nor the dump format (see `verify`).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import statistics
+import subprocess
+import tempfile
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+
+from polyrl.errors import PolyrlError
+from polyrl.ir import Scop
+from polyrl.runtime.instrument import harness_source, instrument
+from polyrl.runtime.store import MemoStore, Record, StoreKey, machine_fingerprint, program_hash
+from polyrl.runtime.verify import compare_dumps, load_dump
+
+COMPILE_TIMEOUT_S = 300.0
+_OUTPUT_KEEP = 4000  # characters of stdout/stderr kept in results
+
+
+@lru_cache(maxsize=16)
+def _compiler_version(cc: str) -> str:
+    exe = shutil.which(cc)
+    if exe is None:
+        raise PolyrlError(f"compiler `{cc}` not found; install it or pass --cc gcc")
+    try:
+        p = subprocess.run([exe, "--version"], capture_output=True, text=True, timeout=60)
+    except (OSError, subprocess.TimeoutExpired) as e:
+        raise PolyrlError(f"compiler `{cc}` does not run: {e}") from None
+    first = (p.stdout or p.stderr).strip().splitlines()
+    return first[0] if first else cc
+
+
+@dataclass(frozen=True)
+class Toolchain:
+    """Compiler and flags used alike for the baseline and every transformed program."""
+
+    cc: str = "gcc"
+    flags: tuple[str, ...] = ("-O3", "-march=native", "-fopenmp")
+    threads: int | None = None  # OMP_NUM_THREADS; None: number of cores
+
+    def resolved_threads(self) -> int:
+        return self.threads if self.threads is not None else (os.cpu_count() or 1)
+
+    @property
+    def exact(self) -> bool:
+        """Results must be bitwise equal when no floating-point contraction is allowed."""
+        return "-ffp-contract=off" in self.flags
+
+    def version(self) -> str:
+        """First line of `cc --version`; PolyrlError when the compiler is missing."""
+        return _compiler_version(self.cc)
+
+    def key(self) -> str:
+        return f"{self.version()} | {' '.join(self.flags)} | threads={self.resolved_threads()}"
+
+
+# ---------------------------------------------------------------- build
+
+
+@dataclass(frozen=True)
+class BuildResult:
+    status: str  # "ok", "compile-error", "compile-timeout"
+    exe: Path | None
+    message: str = ""  # first error lines of the compiler, for a failed build
+
+
+def _first_errors(text: str, limit: int = 8) -> str:
+    lines = text.splitlines()
+    errs = [i for i, ln in enumerate(lines) if "error" in ln.lower()]
+    start = errs[0] if errs else 0
+    return "\n".join(lines[start : start + limit])
+
+
+def build(
+    source_text: str, toolchain: Toolchain, workdir: str | Path, include_dirs: tuple[str, ...] = ()
+) -> BuildResult:
+    """Compile an instrumented program (plus the harness) in `workdir`.
+
+    A compiler failure is a result, not an exception; only a missing compiler raises.
+    """
+    cc = shutil.which(toolchain.cc)
+    if cc is None:
+        raise PolyrlError(f"compiler `{toolchain.cc}` not found; install it or pass --cc gcc")
+    wd = Path(workdir)
+    wd.mkdir(parents=True, exist_ok=True)
+    (wd / "program.c").write_text(source_text)
+    (wd / "polyrl_harness.c").write_text(harness_source())
+    exe = wd / "program"
+    cmd = [cc, *toolchain.flags]
+    for d in include_dirs:
+        cmd += ["-I", d]
+    cmd += ["-o", str(exe), "program.c", "polyrl_harness.c", "-lm"]
+    try:
+        p = subprocess.run(cmd, cwd=wd, capture_output=True, text=True, timeout=COMPILE_TIMEOUT_S)
+    except subprocess.TimeoutExpired:
+        return BuildResult("compile-timeout", None, f"compiler ran over {COMPILE_TIMEOUT_S:.0f} s")
+    if p.returncode != 0 or not exe.exists():
+        return BuildResult("compile-error", None, _first_errors(p.stderr + p.stdout))
+    return BuildResult("ok", exe)
+
+
+# ---------------------------------------------------------------- run
+
+
+@dataclass(frozen=True)
+class RunResult:
+    status: str  # "ok", "timeout", "crash", "exit-code N", "region-not-reached"
+    times: tuple[float, ...]  # seconds per timed run of the region (warm-up excluded)
+    dump: Path | None  # the written arrays, see verify.load_dump
+    stdout: str
+    stderr: str
+    detail: str = ""  # e.g. "signal SIGSEGV"
+
+
+def _fmt_time(t: float | None) -> str:
+    if t is None:
+        return "-"
+    if t >= 1.0:
+        return f"{t:.3f} s"
+    if t >= 1e-3:
+        return f"{t * 1e3:.3f} ms"
+    return f"{t * 1e6:.1f} us"
+
+
+def _tail(s: str) -> str:
+    return s if len(s) <= _OUTPUT_KEEP else "..." + s[-_OUTPUT_KEEP:]
+
+
+def run(
+    exe: str | Path,
+    timeout_s: float,
+    repeat: int,
+    threads: int | None = None,
+    cwd: str | Path | None = None,
+) -> RunResult:
+    """Run an instrumented program: warm-up + `repeat` timed runs of the region.
+
+    The dump and the times go next to the executable; `cwd` defaults to its folder.
+    """
+    exe = Path(exe)
+    wd = exe.parent
+    dump, times_file = wd / "dump.bin", wd / "times.txt"
+    for f in (dump, times_file):
+        f.unlink(missing_ok=True)
+    env = dict(os.environ)
+    env.update(
+        POLYRL_DUMP=str(dump),
+        POLYRL_TIMES=str(times_file),
+        POLYRL_REPEAT=str(repeat),
+        OMP_NUM_THREADS=str(threads if threads is not None else (os.cpu_count() or 1)),
+    )
+    proc = subprocess.Popen(
+        [str(exe)],
+        cwd=cwd or wd,
+        env=env,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,  # its own process group, killed whole on timeout
+    )
+    try:
+        out, err = proc.communicate(timeout=timeout_s)
+    except subprocess.TimeoutExpired:
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        out, err = proc.communicate()
+        return RunResult(
+            "timeout",
+            (),
+            None,
+            _tail(out.decode(errors="replace")),
+            _tail(err.decode(errors="replace")),
+            f"ran over {timeout_s:g} s",
+        )
+    sout, serr = _tail(out.decode(errors="replace")), _tail(err.decode(errors="replace"))
+    rc = proc.returncode
+    if rc < 0:
+        try:
+            name = signal.Signals(-rc).name
+        except ValueError:
+            name = str(-rc)
+        return RunResult("crash", (), None, sout, serr, f"signal {name}")
+    if rc != 0:
+        return RunResult(
+            f"exit-code {rc}", (), None, sout, serr, serr.strip().splitlines()[-1] if serr.strip() else ""
+        )
+    if not times_file.exists() or not dump.exists():
+        return RunResult("region-not-reached", (), None, sout, serr, "the program never entered the region")
+    times = tuple(float(x) for x in times_file.read_text().split())
+    return RunResult("ok", times, dump, sout, serr)
+
+
+# ---------------------------------------------------------------- measure
+
+
+@dataclass(frozen=True)
+class Measurement:
+    """One program variant: status, every timed run, and its check against the baseline."""
+
+    status: str  # "ok", "wrong-result", "compile-error", "timeout", "crash", "exit-code N", ...
+    times: tuple[float, ...] = ()
+    verified: bool | None = None  # None: not checked (the baseline, or it did not run)
+    detail: str = ""
+    cached: bool = False  # answered from the memo store
+    dump: dict[str, np.ndarray] | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def min(self) -> float | None:
+        return min(self.times) if self.times else None
+
+    @property
+    def spread(self) -> float | None:
+        """(max - min) / min of the timed runs."""
+        if not self.times or min(self.times) <= 0:
+            return None
+        return (max(self.times) - min(self.times)) / min(self.times)
+
+    @property
+    def median(self) -> float | None:
+        return statistics.median(self.times) if self.times else None
+
+    def summary(self) -> str:
+        """One line: "1.234 ms (min of 5, spread 3.1%)", or the status and its detail."""
+        if self.status != "ok" or not self.times:
+            text = self.status + (f": {self.detail}" if self.detail else "")
+        else:
+            text = f"{_fmt_time(self.min)} (min of {len(self.times)}, spread {100 * (self.spread or 0):.1f}%)"
+            if self.verified is not None:
+                text += f", verified: {self.detail}"
+        return text + (" [memo store]" if self.cached else "")
+
+    def record(self, legal: bool | None = None) -> Record:
+        return Record(legal, self.status, self.times, self.verified, self.detail)
+
+    @classmethod
+    def from_record(cls, r: Record) -> Measurement:
+        return cls(r.status, tuple(r.times), r.verified, r.detail, cached=True)
+
+
+def measure(
+    scop: Scop,
+    region_text: str | None,
+    toolchain: Toolchain,
+    repeat: int = 5,
+    timeout_s: float = 60.0,
+    reference: dict[str, np.ndarray] | None = None,
+    workdir: str | Path | None = None,
+) -> Measurement:
+    """Build and run one variant (`region_text`, or None for the original region).
+
+    With a `reference` dump the result is verified against it; a mismatch gives status
+    "wrong-result". `workdir` keeps the build there (default: a temporary folder).
+    """
+    toolchain.version()  # a missing compiler is the user's error, raised before any work
+    text = instrument(scop, region_text)
+    include = (str(Path(scop.source_path).resolve().parent),) if scop.source_path else ()
+    with tempfile.TemporaryDirectory(prefix="polyrl-") as tmp:
+        wd = Path(workdir) if workdir is not None else Path(tmp)
+        b = build(text, toolchain, wd, include)
+        if b.status != "ok":
+            return Measurement(b.status, detail=b.message)
+        r = run(b.exe, timeout_s, repeat, toolchain.resolved_threads())
+        if r.status != "ok":
+            detail = r.detail or _first_errors(r.stderr, 4)
+            return Measurement(r.status, detail=detail)
+        dump = load_dump(r.dump)
+    if reference is None:
+        return Measurement("ok", r.times, None, "", dump=dump)
+    v = compare_dumps(reference, dump, toolchain.exact)
+    return Measurement("ok" if v.ok else "wrong-result", r.times, v.ok, v.detail, dump=dump)
+
+
+# ---------------------------------------------------------------- compare
+
+
+@dataclass(frozen=True)
+class Comparison:
+    baseline: Measurement
+    new: Measurement
+    speedup: float | None  # baseline min / new min; None unless the new variant ran and verified
+    verified: bool | None
+
+    def summary(self) -> str:
+        lines = [f"baseline: {self.baseline.summary()}", f"new:      {self.new.summary()}"]
+        if self.speedup is not None:
+            lines.append(f"speedup:  {self.speedup:.2f}x")
+        return "\n".join(lines)
+
+
+# Reference dumps of recently measured baselines, so that several schedules of one
+# program verify without re-running the baseline each time: (program, toolchain) -> dump.
+_REFERENCES: OrderedDict[tuple[str, str], dict[str, np.ndarray]] = OrderedDict()
+_REFERENCES_KEEP = 4
+
+
+def _remember(key: tuple[str, str], dump: dict[str, np.ndarray]) -> None:
+    _REFERENCES[key] = dump
+    _REFERENCES.move_to_end(key)
+    while len(_REFERENCES) > _REFERENCES_KEEP:
+        _REFERENCES.popitem(last=False)
+
+
+def _baseline_failed(scop: Scop, m: Measurement) -> PolyrlError:
+    return PolyrlError(
+        f"the original program does not run under the harness ({m.status}): {m.detail}", scop.source_path
+    )
+
+
+def compare(
+    scop: Scop,
+    new_region_text: str,
+    schedule_text: str,
+    toolchain: Toolchain,
+    store: MemoStore | None = None,
+    repeat: int = 5,
+    timeout_s: float = 60.0,
+    legal: bool | None = None,
+) -> Comparison:
+    """Measure the baseline and the new region, verify the new one against the baseline.
+
+    `schedule_text` must be canonical (it is the store key, "" is the baseline). Both
+    measurements are looked up in `store` first; a full hit compiles and runs nothing.
+    A baseline that does not build or run is the user's problem: PolyrlError.
+    """
+    prog, tkey = program_hash(scop), toolchain.key()
+    machine = machine_fingerprint()
+    bkey = StoreKey(prog, "", machine, tkey)
+    nkey = StoreKey(prog, schedule_text, machine, tkey)
+    brec = store.get(bkey) if store is not None else None
+    nrec = store.get(nkey) if store is not None else None
+
+    if brec is not None:
+        base = Measurement.from_record(brec)
+    else:
+        base = measure(scop, None, toolchain, repeat, timeout_s)
+        if base.status != "ok":
+            raise _baseline_failed(scop, base)
+        _remember((prog, tkey), base.dump)
+        if store is not None:
+            store.put(bkey, base.record(legal=True))
+    if base.status != "ok":
+        raise _baseline_failed(scop, base)
+
+    if nrec is not None:
+        new = Measurement.from_record(nrec)
+    else:
+        ref = base.dump if base.dump is not None else _REFERENCES.get((prog, tkey))
+        if ref is None:  # baseline times came from the store; re-run it once for its data
+            ref_m = measure(scop, None, toolchain, 0, timeout_s)
+            if ref_m.status != "ok":
+                raise _baseline_failed(scop, ref_m)
+            ref = ref_m.dump
+            _remember((prog, tkey), ref)
+        new = measure(scop, new_region_text, toolchain, repeat, timeout_s, reference=ref)
+        if store is not None:
+            store.put(nkey, new.record(legal))
+
+    speedup = None
+    if new.status == "ok" and new.verified and new.min and base.min:
+        speedup = base.min / new.min
+    return Comparison(base, new, speedup, new.verified)

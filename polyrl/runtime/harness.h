@@ -1,0 +1,24 @@
+/* polyrl timing harness: declarations pasted at the top of the private, instrumented
+ * copy of a program. The definitions live in harness.c, compiled as a separate
+ * translation unit so that the user's file needs no extra #include. */
+double polyrl_now(void);                  /* CLOCK_MONOTONIC, seconds */
+int polyrl_repeat(void);                  /* timed runs N, from $POLYRL_REPEAT */
+void *polyrl_snapshot(const void *src, unsigned long bytes);
+void polyrl_restore(void *dst, const void *snapshot, unsigned long bytes);
+void polyrl_release(void *snapshot);
+void polyrl_record_time(int run, int runs, double seconds); /* run 0 is the warm-up */
+/* Append one array to $POLYRL_DUMP; the trailing extents (ndim - 1 of them) follow. */
+void polyrl_dump(const char *name, const void *data, unsigned long bytes, int kind,
+                 unsigned long elsize, int ndim, ...);
+
+static __inline__ long polyrl_min(long a, long b) { return a < b ? a : b; }
+static __inline__ long polyrl_max(long a, long b) { return a > b ? a : b; }
+static __inline__ long polyrl_floord(long a, long b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
+static __inline__ long polyrl_ceild(long a, long b) { return a >= 0 ? (a + b - 1) / b : -(-a / b); }
+
+/* Element kind for the dump header: 'f' floating, 'i' signed, 'u' unsigned, 'b' raw bytes. */
+#define POLYRL_KIND(x) _Generic((x), \
+    float: 'f', double: 'f', long double: 'f', \
+    char: ((char)-1 < 0 ? 'i' : 'u'), signed char: 'i', short: 'i', int: 'i', long: 'i', \
+    long long: 'i', unsigned char: 'u', unsigned short: 'u', unsigned int: 'u', \
+    unsigned long: 'u', unsigned long long: 'u', _Bool: 'u', default: 'b')

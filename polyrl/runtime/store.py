@@ -1,0 +1,233 @@
+"""The memo store: measured results keyed by program, schedule, machine and toolchain.
+
+One SQLite file in WAL mode, shared by several processes (each record is written in its
+own short transaction; a busy timeout waits out other writers). Owns the schema; not
+what is measured. A file that is not a polyrl store is refused and never modified.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import random
+import sqlite3
+import time
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from functools import lru_cache
+from pathlib import Path
+
+from polyrl.errors import PolyrlError
+from polyrl.ir import Scop
+
+SCHEMA_NAME = "polyrl-memo-store"
+SCHEMA_VERSION = 1
+_SQLITE_MAGIC = b"SQLite format 3\x00"
+_BUSY_MS = 60_000
+_REFUSE = "refusing to modify it"
+
+
+@dataclass(frozen=True)
+class StoreKey:
+    program: str  # program_hash(scop)
+    schedule: str  # canonical schedule text, "" for the baseline
+    machine: str  # machine_fingerprint()
+    toolchain: str  # Toolchain.key()
+
+
+@dataclass(frozen=True)
+class Record:
+    legal: bool | None
+    status: str
+    times: tuple[float, ...]
+    verified: bool | None
+    detail: str
+    timestamp: str = ""  # ISO 8601, UTC; filled in by put() when empty
+
+
+def program_hash(scop: Scop) -> str:
+    """sha256 of the source text, the region span and the function name."""
+    h = hashlib.sha256()
+    h.update(scop.source.encode())
+    h.update(f"\0{scop.region[0]}:{scop.region[1]}\0{scop.function}".encode())
+    return h.hexdigest()
+
+
+@lru_cache(maxsize=1)
+def machine_fingerprint() -> str:
+    """CPU model and core count; independent of the host name."""
+    model = "unknown-cpu"
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            key, _, value = line.partition(":")
+            if key.strip() in ("model name", "Processor", "cpu model", "uarch"):
+                model = " ".join(value.split())
+                break
+    except OSError:
+        pass
+    return f"{model} x{os.cpu_count() or 1}"
+
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS polyrl_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS measurements (
+    program   TEXT NOT NULL,
+    schedule  TEXT NOT NULL,
+    machine   TEXT NOT NULL,
+    toolchain TEXT NOT NULL,
+    legal     INTEGER,
+    status    TEXT NOT NULL,
+    times     TEXT NOT NULL,
+    verified  INTEGER,
+    detail    TEXT NOT NULL,
+    timestamp TEXT NOT NULL,
+    PRIMARY KEY (program, schedule, machine, toolchain)
+);
+"""
+
+
+def _is_busy(e: sqlite3.OperationalError) -> bool:
+    msg = str(e).lower()
+    return "locked" in msg or "busy" in msg
+
+
+def _bool_in(v: bool | None) -> int | None:
+    return None if v is None else int(bool(v))
+
+
+def _bool_out(v: int | None) -> bool | None:
+    return None if v is None else bool(v)
+
+
+class MemoStore:
+    """`get(key)` / `put(key, record)` on one SQLite file; usable from several processes."""
+
+    def __init__(self, path: str | Path):
+        self.path = Path(path)
+        # Several processes may open (and create) the same store at once; SQLite answers
+        # some of those races with an immediate "locked" instead of waiting: retry them.
+        deadline = time.monotonic() + _BUSY_MS / 1000
+        while True:
+            try:
+                self._check_foreign()
+                meta = self._open()
+                break
+            except sqlite3.OperationalError as e:
+                if not _is_busy(e) or time.monotonic() > deadline:
+                    raise PolyrlError(f"cannot open the memo store: {e}", str(self.path)) from None
+                time.sleep(0.01 + 0.05 * random.random())
+            except sqlite3.Error as e:
+                raise PolyrlError(f"cannot open the memo store: {e}", str(self.path)) from None
+        self._check_meta(meta)
+
+    def _open(self) -> dict[str, str]:
+        db = sqlite3.connect(str(self.path), timeout=_BUSY_MS / 1000, isolation_level=None)
+        try:
+            db.execute(f"PRAGMA busy_timeout = {_BUSY_MS}")
+            db.execute("PRAGMA journal_mode = WAL")
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                for stmt in _SCHEMA.split(";"):
+                    if stmt.strip():
+                        db.execute(stmt)
+                db.execute(
+                    "INSERT OR IGNORE INTO polyrl_meta VALUES ('schema', ?), ('version', ?)",
+                    (SCHEMA_NAME, str(SCHEMA_VERSION)),
+                )
+                meta = dict(db.execute("SELECT key, value FROM polyrl_meta").fetchall())
+                db.execute("COMMIT")
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+        except BaseException:
+            db.close()
+            raise
+        self._db = db
+        return meta
+
+    # A file we did not write must not be touched: look before opening read-write.
+    def _check_foreign(self) -> None:
+        if not self.path.exists() or self.path.stat().st_size == 0:
+            return
+        if self.path.is_dir():
+            raise PolyrlError("memo store is a directory, not a file", str(self.path))
+        with open(self.path, "rb") as f:
+            head = f.read(len(_SQLITE_MAGIC))
+        if head != _SQLITE_MAGIC:
+            raise PolyrlError(f"not a polyrl memo store (not an SQLite file); {_REFUSE}", str(self.path))
+        try:
+            ro = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=ro", uri=True, timeout=_BUSY_MS / 1000)
+            try:
+                tables = {r[0] for r in ro.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+                if not tables:
+                    return  # an SQLite file another process is just creating
+                if "polyrl_meta" not in tables:
+                    raise PolyrlError(
+                        f"not a polyrl memo store (SQLite file without polyrl's tables); {_REFUSE}",
+                        str(self.path),
+                    )
+                self._check_meta(dict(ro.execute("SELECT key, value FROM polyrl_meta").fetchall()))
+            finally:
+                ro.close()
+        except sqlite3.Error as e:
+            if isinstance(e, sqlite3.OperationalError) and _is_busy(e):
+                raise  # another process is writing; the caller retries
+            raise PolyrlError(f"not a usable polyrl memo store ({e}); {_REFUSE}", str(self.path)) from None
+
+    def _check_meta(self, meta: dict[str, str]) -> None:
+        if meta.get("schema") != SCHEMA_NAME:
+            raise PolyrlError("not a polyrl memo store (unknown schema marker)", str(self.path))
+        if meta.get("version") != str(SCHEMA_VERSION):
+            raise PolyrlError(
+                f"memo store has schema version {meta.get('version')}, this polyrl reads {SCHEMA_VERSION}; "
+                "use a new store file",
+                str(self.path),
+            )
+
+    def get(self, key: StoreKey) -> Record | None:
+        row = self._db.execute(
+            "SELECT legal, status, times, verified, detail, timestamp FROM measurements "
+            "WHERE program = ? AND schedule = ? AND machine = ? AND toolchain = ?",
+            (key.program, key.schedule, key.machine, key.toolchain),
+        ).fetchone()
+        if row is None:
+            return None
+        legal, status, times, verified, detail, ts = row
+        return Record(_bool_out(legal), status, tuple(json.loads(times)), _bool_out(verified), detail, ts)
+
+    def put(self, key: StoreKey, record: Record) -> None:
+        ts = record.timestamp or datetime.now(UTC).isoformat(timespec="seconds")
+        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            self._db.execute(
+                "INSERT OR REPLACE INTO measurements VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    key.program,
+                    key.schedule,
+                    key.machine,
+                    key.toolchain,
+                    _bool_in(record.legal),
+                    record.status,
+                    json.dumps(list(record.times)),
+                    _bool_in(record.verified),
+                    record.detail,
+                    ts,
+                ),
+            )
+            self._db.execute("COMMIT")
+        except BaseException:
+            self._db.execute("ROLLBACK")
+            raise
+
+    def __len__(self) -> int:
+        return self._db.execute("SELECT COUNT(*) FROM measurements").fetchone()[0]
+
+    def close(self) -> None:
+        self._db.close()
+
+    def __enter__(self) -> MemoStore:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()

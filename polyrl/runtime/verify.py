@@ -1,0 +1,124 @@
+"""Reading the harness's dump files and comparing two of them element by element.
+
+Owns the dump format (written by harness.c) and the equality rules; not running anything.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+REL_TOL = 1e-9
+
+
+@dataclass(frozen=True)
+class Verification:
+    ok: bool
+    detail: str  # "C[3][5]: 1.0 vs 1.5 (...)" on failure, "max rel err 2e-16" on success
+
+
+def _dtype(kind: str, size: int) -> np.dtype:
+    if kind == "f":
+        if size == 4:
+            return np.dtype("<f4")
+        if size == 8:
+            return np.dtype("<f8")
+        if size == np.dtype(np.longdouble).itemsize:
+            return np.dtype(np.longdouble)
+    if kind in "iu" and size in (1, 2, 4, 8):
+        return np.dtype(f"<{kind}{size}")
+    return np.dtype((np.void, size))  # compared as raw bytes
+
+
+def load_dump(path: str | Path) -> dict[str, np.ndarray]:
+    """Arrays of a dump file by name; a repeated name (the function ran again) gets `@2`, `@3`, ..."""
+    data = Path(path).read_bytes()
+    out: dict[str, np.ndarray] = {}
+    pos = 0
+    while pos < len(data):
+        nl = data.index(b"\n", pos)
+        fields = data[pos:nl].decode().split()
+        if len(fields) < 6 or fields[0] != "polyrl-array":
+            raise ValueError(f"{path}: bad dump header at byte {pos}: {data[pos:nl][:80]!r}")
+        name, kind, elsize, count, ndim = fields[1], fields[2], int(fields[3]), int(fields[4]), int(fields[5])
+        trailing = [int(x) for x in fields[6:]]
+        pos = nl + 1
+        nbytes = elsize * count
+        dt = _dtype(kind, elsize)
+        arr = np.frombuffer(data[pos : pos + nbytes], dtype=dt).copy()
+        pos += nbytes
+        if ndim == 0:
+            arr = arr.reshape(())
+        else:
+            inner = int(np.prod(trailing)) if trailing else 1
+            arr = arr.reshape((count // inner if inner else 0, *trailing))
+        key, k = name, 1
+        while key in out:
+            k += 1
+            key = f"{name}@{k}"
+        out[key] = arr
+    return out
+
+
+def _where(name: str, idx: tuple[int, ...]) -> str:
+    return name + "".join(f"[{i}]" for i in idx)
+
+
+def _fmt(x) -> str:
+    if isinstance(x, np.floating):
+        return repr(float(x)) if x.dtype != np.longdouble else np.format_float_scientific(x)
+    if isinstance(x, np.void):
+        return bytes(x).hex()
+    return str(x)
+
+
+def compare_dumps(ref: dict[str, np.ndarray], new: dict[str, np.ndarray], exact: bool) -> Verification:
+    """`new` against `ref`: bitwise when `exact`, else within 1e-9 relative per element.
+
+    Integers and raw bytes are always exact; NaN matches NaN at the same place.
+    """
+    if ref.keys() != new.keys():
+        missing = sorted(ref.keys() - new.keys())
+        extra = sorted(new.keys() - ref.keys())
+        parts = []
+        if missing:
+            parts.append("missing " + ", ".join(missing))
+        if extra:
+            parts.append("unexpected " + ", ".join(extra))
+        return Verification(False, "written data differ: " + "; ".join(parts))
+    worst = 0.0
+    elements = 0
+    any_float = False
+    for name in ref:
+        a, b = ref[name], new[name]
+        if a.dtype != b.dtype or a.shape != b.shape:
+            return Verification(False, f"{name}: {a.dtype}{list(a.shape)} vs {b.dtype}{list(b.shape)}")
+        elements += a.size
+        if a.dtype.kind == "f":
+            any_float = True
+            both_nan = np.isnan(a) & np.isnan(b)
+            if exact and a.dtype.itemsize in (4, 8):
+                u = np.dtype(f"<u{a.dtype.itemsize}")
+                good = a.view(u) == b.view(u)
+            elif exact:
+                good = ((a == b) & (np.signbit(a) == np.signbit(b))) | both_nan
+            else:
+                with np.errstate(invalid="ignore", over="ignore"):
+                    diff = np.abs(a - b)
+                    scale = np.maximum(np.abs(a), np.abs(b))
+                    good = (a == b) | both_nan | (diff <= REL_TOL * scale)
+                    finite = np.isfinite(diff) & (scale > 0) & ~both_nan
+                    if finite.any():
+                        worst = max(worst, float(np.max(diff[finite] / scale[finite])))
+        else:
+            good = a == b
+        if not np.all(good):
+            bad = np.argwhere(~np.asarray(good))
+            first = tuple(int(i) for i in bad[0])
+            detail = f"{_where(name, first)}: {_fmt(a[first])} vs {_fmt(b[first])}"
+            return Verification(False, f"{detail} ({len(bad)} of {a.size} elements differ)")
+    if exact or not any_float:
+        return Verification(True, f"bitwise equal ({len(ref)} arrays, {elements} elements)")
+    return Verification(True, f"max rel err {worst:.3g} ({len(ref)} arrays, {elements} elements)")

@@ -1,0 +1,636 @@
+"""Tests of the C++ emitter `polyrl._emit` through `polyrl.codegen.emit.emit_region`.
+
+Hand-built LoopTree dicts are emitted, compiled with gcc -fopenmp inside a complete C
+program, run, and compared with a reference program holding the straightforward loops;
+the expression printer is checked against Python's evaluation of the same trees with C
+semantics; malformed dicts must raise ValueError.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import shutil
+import subprocess
+
+import pytest
+
+from polyrl.codegen.emit import emit_region
+
+GCC = shutil.which("gcc")
+needs_gcc = pytest.mark.skipif(GCC is None, reason="gcc not found")
+CFLAGS = ["-std=c99", "-O2", "-fopenmp", "-Wall", "-Wextra", "-Werror", "-Wno-unused-variable"]
+
+
+# ---------------------------------------------------------------- LoopTree builders
+
+
+def loop(it, init, upper, body, *, inc="1", parallel=False, simd=False, unroll=1, cond=None, known_upper=True):
+    return {
+        "kind": "for",
+        "iter": it,
+        "init": init,
+        "cond": cond or f"{it} <= {upper}",
+        "upper": upper if known_upper else None,
+        "inc": inc,
+        "parallel": parallel,
+        "simd": simd,
+        "unroll": unroll,
+        "body": body,
+    }
+
+
+def stmt(name, *args):
+    return {"kind": "stmt", "name": name, "args": list(args)}
+
+
+def block(*children):
+    return {"kind": "block", "children": list(children)}
+
+
+def program(root, statements, decls=(), indent="  "):
+    return {"root": root, "statements": statements, "decls": [list(d) for d in decls], "indent": indent}
+
+
+def it(k):
+    return ["iter", k]
+
+
+def num(text):
+    return ["num", text]
+
+
+def arr(name, *idx):
+    return ["array", name, list(idx)]
+
+
+def bin_(op, a, b):
+    return ["binary", op, a, b]
+
+
+def scalar(name):
+    return ["scalar", name]
+
+
+def param(name):
+    return ["param", name]
+
+
+# ---------------------------------------------------------------- compiling and running
+
+
+def run_c(tmp_path, name: str, source: str, flags=CFLAGS) -> str:
+    src = tmp_path / f"{name}.c"
+    exe = tmp_path / name
+    src.write_text(source)
+    cc = subprocess.run([GCC, *flags, str(src), "-o", str(exe), "-lm"], capture_output=True, text=True)
+    if cc.returncode != 0:
+        raise AssertionError(f"gcc failed on {src}:\n{cc.stderr}")
+    env = dict(os.environ, OMP_NUM_THREADS="4")
+    return subprocess.run([str(exe)], check=True, capture_output=True, text=True, env=env, timeout=60).stdout
+
+
+def harness(prelude: str, body: str, epilogue: str) -> str:
+    return (
+        f"#include <stdio.h>\n#include <math.h>\n\n{prelude}\nint main(void) {{\n{body}\n{epilogue}\n  return 0;\n}}\n"
+    )
+
+
+def check_against_reference(tmp_path, prelude, init, region_program, reference, printout):
+    """Run the emitted region and the reference loops between the same init and printout."""
+    emitted = emit_region(region_program)
+    opt = run_c(tmp_path, "opt", harness(prelude, init + "\n  " + emitted, printout))
+    ref = run_c(tmp_path, "ref", harness(prelude, init + "\n" + reference, printout))
+    assert opt == ref, f"outputs differ; emitted:\n{emitted}"
+    assert ref.strip()
+    return emitted
+
+
+# ---------------------------------------------------------------- matrix multiplication
+
+MM_PRELUDE = "#define N 37\nstatic double A[N][N], B[N][N], C[N][N];"
+MM_INIT = """  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++) {
+      A[i][j] = (i * 3 + j * 7) % 11 - 5;
+      B[i][j] = (i * 5 + j * 2) % 13 - 6;
+      C[i][j] = (i + j) % 3;
+    }"""
+MM_REFERENCE = """  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++)
+      for (int k = 0; k < N; k++)
+        C[i][j] += A[i][k] * B[k][j];"""
+MM_PRINT = """  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++)
+      printf("%.17g\\n", C[i][j]);"""
+# S0(i, j, k): C[i][j] += A[i][k] * B[k][j]
+MM_STATEMENTS = {
+    "S0": {
+        "lhs": arr("C", it(0), it(1)),
+        "op": "+=",
+        "rhs": bin_("*", arr("A", it(0), it(2)), arr("B", it(2), it(1))),
+    }
+}
+
+# (outer c0 = i, middle c1 = k, inner c2 = j) flags: (parallel, simd, unroll, known_upper)
+MM_VARIANTS = {
+    "parallel-unroll4-simd": [(True, False, 1, True), (False, False, 4, True), (False, True, 1, True)],
+    "plain": [(False, False, 1, True)] * 3,
+    "parallel+unroll4 outer": [(True, False, 4, True), (False, False, 1, True), (False, False, 3, True)],
+    "simd+unroll4 inner": [(True, False, 1, True), (False, False, 1, True), (False, True, 4, True)],
+    "parallel+simd+unroll3 inner": [(False, False, 1, True), (False, False, 1, True), (True, True, 3, True)],
+    "pragma unroll (no upper)": [(False, False, 2, False), (False, False, 4, False), (True, False, 2, False)],
+    "unroll 64 > trip count": [(False, False, 1, True), (False, False, 64, True), (False, True, 1, True)],
+}
+
+
+@needs_gcc
+@pytest.mark.parametrize("variant", list(MM_VARIANTS))
+def test_matmul_nest(tmp_path, variant):
+    (p0, s0, u0, k0), (p1, s1, u1, k1), (p2, s2, u2, k2) = MM_VARIANTS[variant]
+    inner = loop("c2", "0", "N - 1", stmt("S0", "c0", "c2", "c1"), parallel=p2, simd=s2, unroll=u2, known_upper=k2)
+    middle = loop("c1", "0", "N - 1", inner, parallel=p1, simd=s1, unroll=u1, known_upper=k1)
+    root = loop("c0", "0", "N - 1", middle, parallel=p0, simd=s0, unroll=u0, known_upper=k0)
+    emitted = check_against_reference(
+        tmp_path, MM_PRELUDE, MM_INIT, program(root, MM_STATEMENTS), MM_REFERENCE, MM_PRINT
+    )
+    if variant == "parallel-unroll4-simd":
+        lines = emitted.splitlines()
+        assert "#pragma omp parallel for" in lines[lines.index(next(x for x in lines if "for (int c0" in x)) - 1]
+        assert "c1 <= (N - 1) - 3; c1 += 4" in emitted
+        assert emitted.count("#pragma omp simd") == 5  # four unrolled copies and the remainder
+        assert "B[c1 + 3][c2]" in emitted
+
+
+# ---------------------------------------------------------------- tiled, skewed nest
+
+TILE_PRELUDE = "#define N 29\nstatic double A[N][N], B[N][N];"
+TILE_INIT = """  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++) {
+      A[i][j] = (i * 7 + j * 3) % 17;
+      B[i][j] = -1;
+    }"""
+TILE_REFERENCE = """  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++)
+      B[i][j] = A[i][j] * 2 + A[j][i] - (i - j);"""
+TILE_PRINT = """  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++)
+      printf("%.17g\\n", B[i][j]);"""
+
+
+@needs_gcc
+@pytest.mark.parametrize("unroll", [1, 3])
+def test_tiled_skewed_nest(tmp_path, unroll):
+    # Tiles of 8 over the diagonal d = i - j in [-(N-1), N-1] (negative tile numbers need
+    # floord/ceild), then j inside the diagonal; i = d + j.
+    statements = {
+        "S0": {
+            "lhs": arr("B", it(0), it(1)),
+            "op": "=",
+            "rhs": bin_(
+                "-",
+                bin_("+", bin_("*", arr("A", it(0), it(1)), num("2")), arr("A", it(1), it(0))),
+                bin_("-", it(0), it(1)),
+            ),
+        }
+    }
+    j_upper = "polyrl_min(N - 1, N - 1 - c2)"
+    inner = loop("c3", "polyrl_max(0, -c2)", j_upper, stmt("S0", "c2 + c3", "c3"), unroll=unroll)
+    diag = loop("c2", "polyrl_max(8 * c0, -N + 1)", "polyrl_min(8 * c0 + 7, N - 1)", inner)
+    tiles = loop("c0", "polyrl_ceild(-N - 6, 8)", "polyrl_floord(N - 1, 8)", diag, parallel=True)
+    emitted = check_against_reference(
+        tmp_path, TILE_PRELUDE, TILE_INIT, program(tiles, statements), TILE_REFERENCE, TILE_PRINT
+    )
+    assert "for (int c0 = polyrl_ceild(-N - 6, 8); c0 <= polyrl_floord(N - 1, 8); c0++) {" in emitted
+    assert "B[c2 + c3][c3] = A[c2 + c3][c3] * 2 + A[c3][c2 + c3] - ((c2 + c3) - c3);" in emitted
+    if unroll > 1:
+        assert "c3 <= polyrl_min(N - 1, N - 1 - c2) - 2; c3 += 3" in emitted
+
+
+@needs_gcc
+def test_floord_ceild_macros(tmp_path):
+    region = emit_region(program(block(), {}))
+    cases = [(n, d) for n in range(-25, 26) for d in range(1, 8)]
+    body = "\n".join(f'  printf("%d %d\\n", polyrl_floord({n}, {d}), polyrl_ceild({n}, {d}));' for n, d in cases)
+    body += '\n  printf("%d %d\\n", polyrl_min(3, -4), polyrl_max(3, -4));'
+    out = run_c(tmp_path, "macros", harness("", "  " + region, body)).split("\n")
+    for (n, d), line in zip(cases, out, strict=False):
+        assert line == f"{n // d} {-(-n // d)}", (n, d)
+    assert out[len(cases)] == "-4 3"
+
+
+# ---------------------------------------------------------------- if, decls, order
+
+
+@needs_gcc
+def test_if_else_and_decreasing_order(tmp_path):
+    prelude = "#define N 20\nstatic double x[N], y[N], z[N];"
+    init = """  for (int i = 0; i < N; i++) { x[i] = (i * 5) % 7 - 3; y[i] = 0; z[i] = 0; }"""
+    reference = """  {
+    double s;
+    s = 0;
+    for (int i = N - 1; i >= 0; i--) {
+      s = s * 0.5 + x[i];
+      if (i % 3 == 0) y[i] = s; else z[i] = -s;
+      if (i > 10) z[i] += 100;
+    }
+  }"""
+    printout = """  for (int i = 0; i < N; i++) printf("%.17g %.17g\\n", y[i], z[i]);"""
+    statements = {
+        "S0": {"lhs": scalar("s"), "op": "=", "rhs": num("0")},
+        "S1": {
+            "lhs": scalar("s"),
+            "op": "=",
+            "rhs": bin_("+", bin_("*", scalar("s"), num("0.5")), arr("x", it(0))),
+        },
+        "S2": {"lhs": arr("y", it(0)), "op": "=", "rhs": scalar("s")},
+        "S3": {"lhs": arr("z", it(0)), "op": "=", "rhs": ["unary", "-", scalar("s")]},
+        "S4": {"lhs": arr("z", it(0)), "op": "+=", "rhs": num("100")},
+    }
+    # i = -c1, c1 from -(N-1) to 0: the statements run in decreasing i.
+    body = block(
+        stmt("S1", "-c1"),
+        {"kind": "if", "cond": "(-c1) % 3 == 0", "then": stmt("S2", "-c1"), "else": stmt("S3", "-c1")},
+        {"kind": "if", "cond": "-c1 > 10", "then": stmt("S4", "-c1"), "else": None},
+    )
+    root = block(stmt("S0"), loop("c1", "-N + 1", "0", body))
+    emitted = check_against_reference(
+        tmp_path, prelude, init, program(root, statements, decls=[("double", "s")]), reference, printout
+    )
+    assert "x[-c1]" in emitted
+    assert "} else {" in emitted
+    assert "    double s;\n" in emitted
+
+
+@needs_gcc
+@pytest.mark.parametrize("parallel", [False, True])
+@pytest.mark.parametrize("n", [0, 1, 5, 6, 7, 8, 30])
+def test_unroll_with_step(tmp_path, parallel, n):
+    """inc 2 and unroll 3: main loop steps 6, copies at c0 + 2 and c0 + 4, any trip count."""
+    prelude = f"#define N {n}\nstatic double x[N + 1];"
+    init = "  for (int i = 0; i <= N; i++) x[i] = i;"
+    reference = "  for (int i = 0; i < N; i++) x[i] = x[i] * 2 + i;"
+    printout = '  for (int i = 0; i <= N; i++) printf("%.17g\\n", x[i]);'
+    statements = {
+        "S0": {
+            "lhs": arr("x", it(0)),
+            "op": "=",
+            "rhs": bin_("+", bin_("*", arr("x", it(0)), num("2")), it(0)),
+        }
+    }
+    root = loop("c0", "0", "2 * N - 2", stmt("S0", "c0 / 2"), inc="2", unroll=3, parallel=parallel)
+    emitted = check_against_reference(tmp_path, prelude, init, program(root, statements), reference, printout)
+    assert "c0 += 6" in emitted and "(c0 + 4) / 2" in emitted
+
+
+@needs_gcc
+def test_unroll_substitutes_whole_identifiers(tmp_path):
+    prelude = "#define N 11\nstatic double a[N][N];"
+    init = "  for (int i = 0; i < N; i++) for (int j = 0; j < N; j++) a[i][j] = 0;"
+    reference = "  for (int i = 0; i < N; i++) for (int j = 0; j <= i; j++) a[i][j] = i * 100 + j;"
+    printout = '  for (int i = 0; i < N; i++) for (int j = 0; j < N; j++) printf("%.17g\\n", a[i][j]);'
+    statements = {
+        "S0": {
+            "lhs": arr("a", it(0), it(1)),
+            "op": "=",
+            "rhs": bin_("+", bin_("*", it(0), num("100")), it(1)),
+        }
+    }
+    # c2 (inner, unrolled) must not be replaced inside c20 (outer).
+    inner = loop("c2", "0", "c20", stmt("S0", "c20", "c2"), unroll=4)
+    root = loop("c20", "0", "N - 1", inner)
+    emitted = check_against_reference(tmp_path, prelude, init, program(root, statements), reference, printout)
+    assert "a[c20][c2 + 3] = c20 * 100 + (c2 + 3);" in emitted
+    assert "c2 <= c20 - 3" in emitted
+
+
+# ---------------------------------------------------------------- the text itself
+
+
+def test_output_layout():
+    root = block(
+        loop("c0", "0", "N - 1", stmt("S0", "c0"), parallel=True, known_upper=False),
+        loop("c1", "0", "N - 1", stmt("S0", "c1"), unroll=4, known_upper=False),
+        loop("c2", "N", "0", stmt("S0", "c2"), inc="-1", cond="c2 >= 0"),
+    )
+    statements = {"S0": {"lhs": arr("x", it(0)), "op": "=", "rhs": num("1.5")}}
+    text = emit_region(program(root, statements, decls=[("double", "t")], indent="    "))
+    lines = text.split("\n")
+    assert lines[0] == "/* polyrl: optimized region */"
+    assert not text.endswith("\n")
+    for name in ("polyrl_min", "polyrl_max", "polyrl_floord", "polyrl_ceild"):
+        assert f"#ifndef {name}\n#define {name}(" in text
+    assert "#define polyrl_floord(n,d) (((n) < 0) ? -((-(n) + (d) - 1) / (d)) : (n) / (d))" in text
+    body = lines[lines.index("    {") :]
+    assert body == [
+        "    {",
+        "      double t;",
+        "      #pragma omp parallel for",
+        "      for (int c0 = 0; c0 <= N - 1; c0++) {",
+        "        x[c0] = 1.5;",
+        "      }",
+        "      #pragma GCC unroll 4",
+        "      for (int c1 = 0; c1 <= N - 1; c1++) {",
+        "        x[c1] = 1.5;",
+        "      }",
+        "      for (int c2 = N; c2 >= 0; c2--) {",
+        "        x[c2] = 1.5;",
+        "      }",
+        "    }",
+    ]
+
+
+# ---------------------------------------------------------------- expression printer
+
+ARGS = ["x - 1", "-y", "z", "(x * y) + 2"]  # the C text each ["iter", k] stands for
+VARS = {"x": 7, "y": -3, "z": 5, "N": 4}
+INT_LIMIT = 2**31 - 1
+
+
+class Discard(Exception):
+    """The expression's C value is not defined (division by zero, overflow, bad shift)."""
+
+
+def c_div(a, b):
+    if b == 0:
+        raise Discard
+    q = abs(a) // abs(b)
+    return q if (a >= 0) == (b >= 0) else -q
+
+
+def c_eval(e) -> int:
+    kind = e[0]
+    if kind == "num":
+        v = int(e[1])
+    elif kind in ("scalar", "param"):
+        v = VARS[e[1]]
+    elif kind == "iter":
+        v = eval(ARGS[e[1]], {}, dict(VARS))
+    elif kind == "unary":
+        a = c_eval(e[2])
+        v = {"-": -a, "+": a, "!": int(a == 0), "~": ~a}[e[1]]
+    elif kind == "cast":
+        v = c_eval(e[2])
+    elif kind == "select":
+        v = c_eval(e[2]) if c_eval(e[1]) else c_eval(e[3])
+    elif kind == "binary":
+        op, a, b = e[1], c_eval(e[2]), c_eval(e[3])
+        if op in ("<<", ">>") and not (0 <= b < 8 and (op == ">>" or a >= 0)):
+            raise Discard
+        v = {
+            "+": lambda: a + b,
+            "-": lambda: a - b,
+            "*": lambda: a * b,
+            "/": lambda: c_div(a, b),
+            "%": lambda: a - b * c_div(a, b),
+            "<": lambda: int(a < b),
+            "<=": lambda: int(a <= b),
+            ">": lambda: int(a > b),
+            ">=": lambda: int(a >= b),
+            "==": lambda: int(a == b),
+            "!=": lambda: int(a != b),
+            "&&": lambda: int(bool(a) and bool(b)),
+            "||": lambda: int(bool(a) or bool(b)),
+            "&": lambda: a & b,
+            "|": lambda: a | b,
+            "^": lambda: a ^ b,
+            "<<": lambda: a << b,
+            ">>": lambda: a >> b,
+        }[op]()
+    else:
+        raise AssertionError(kind)
+    if abs(v) > INT_LIMIT:
+        raise Discard
+    return v
+
+
+BINARY_OPS = "+ - * / % < <= > >= == != && || & | ^ << >>".split()
+
+
+def random_expr(rng: random.Random, depth: int):
+    if depth == 0 or rng.random() < 0.2:
+        r = rng.random()
+        if r < 0.3:
+            return num(str(rng.choice([-4, -1, 0, 1, 2, 3, 9])))
+        if r < 0.5:
+            return scalar(rng.choice("xyz"))
+        if r < 0.6:
+            return param("N")
+        return it(rng.randrange(len(ARGS)))
+    r = rng.random()
+    if r < 0.65:
+        return bin_(rng.choice(BINARY_OPS), random_expr(rng, depth - 1), random_expr(rng, depth - 1))
+    if r < 0.8:
+        return ["unary", rng.choice(["-", "+", "!", "~"]), random_expr(rng, depth - 1)]
+    if r < 0.9:
+        return ["cast", "int", random_expr(rng, depth - 1)]
+    return ["select", random_expr(rng, depth - 1), random_expr(rng, depth - 1), random_expr(rng, depth - 1)]
+
+
+TRICKY = [
+    bin_("-", scalar("x"), bin_("-", scalar("y"), scalar("z"))),
+    bin_("/", num("100"), bin_("*", scalar("x"), scalar("z"))),
+    bin_("-", bin_("-", scalar("x"), scalar("y")), scalar("z")),
+    ["unary", "-", num("-1")],
+    ["unary", "-", ["unary", "-", scalar("y")]],
+    ["unary", "+", ["unary", "+", scalar("y")]],
+    bin_("-", scalar("x"), ["unary", "-", scalar("y")]),
+    bin_("-", scalar("x"), num("-1")),
+    bin_("*", ["select", scalar("y"), num("2"), num("3")], scalar("x")),
+    bin_("+", num("1"), ["select", bin_("<", scalar("x"), scalar("y")), num("10"), num("20")]),
+    [
+        "select",
+        ["select", scalar("y"), num("0"), num("1")],
+        num("5"),
+        ["select", scalar("z"), num("6"), num("7")],
+    ],
+    bin_("%", scalar("x"), bin_("%", num("9"), num("4"))),
+    bin_("*", it(0), it(1)),
+    bin_("-", it(3), it(0)),
+    ["unary", "-", it(1)],
+    bin_("<<", num("1"), bin_("+", num("1"), num("2"))),
+    bin_("&", scalar("x"), bin_("==", scalar("z"), num("5"))),
+    bin_("||", bin_("&&", scalar("x"), num("0")), scalar("y")),
+    bin_("&&", scalar("x"), bin_("||", num("0"), scalar("y"))),
+    bin_("==", bin_("<", scalar("x"), scalar("y")), num("0")),
+    ["unary", "!", bin_("+", scalar("y"), num("3"))],
+    bin_("!=", ["unary", "!", scalar("z")], bin_("|", ["unary", "!", scalar("x")], scalar("y"))),
+    ["cast", "int", bin_("+", scalar("x"), scalar("y"))],
+    bin_("-", num("0"), ["cast", "long", bin_("-", scalar("y"), num("2"))]),
+    ["unary", "-", ["cast", "int", scalar("y")]],
+    arr("tab", bin_("-", scalar("z"), num("1")), bin_("%", it(0), num("3"))),
+]
+
+
+def _printer_program(exprs):
+    statements = {f"S{k}": {"lhs": arr("r", num(str(k))), "op": "=", "rhs": e} for k, e in enumerate(exprs)}
+    root = block(*[stmt(f"S{k}", *ARGS) for k in range(len(exprs))])
+    return program(root, statements)
+
+
+@needs_gcc
+def test_expression_printer_against_python(tmp_path):
+    rng = random.Random(1234)
+    exprs = [e for e in TRICKY if e[0] != "array"]
+    while len(exprs) < 400:
+        e = random_expr(rng, rng.randint(1, 4))
+        try:
+            c_eval(e)
+        except Discard:
+            continue
+        exprs.append(e)
+    expected = [c_eval(e) for e in exprs]
+    region = emit_region(_printer_program(exprs))
+    prelude = f"#define N {VARS['N']}\nstatic long long r[{len(exprs)}];"
+    decl = "  long long x = 7, y = -3, z = 5;\n  "
+    printout = f'  for (int k = 0; k < {len(exprs)}; k++) printf("%lld\\n", r[k]);'
+    # Random trees compare constants with booleans and the like; only the warnings about
+    # missing parentheses concern the printer.
+    # (Untaken select branches may hold constant shifts or divisions C would never run.)
+    flags = [
+        "-std=c99",
+        "-O0",
+        "-Werror",
+        "-Wparentheses",
+        "-Wlogical-not-parentheses",
+        "-Wno-shift-count-negative",
+        "-Wno-shift-count-overflow",
+        "-Wno-div-by-zero",
+    ]
+    out = run_c(tmp_path, "printer", harness(prelude, decl + region, printout), flags).split()
+    assert [int(v) for v in out] == expected
+
+
+def test_expression_printer_text():
+    text = emit_region(_printer_program(TRICKY))
+    lines = [ln.strip() for ln in text.splitlines() if ln.strip().startswith("r[")]
+    assert lines == [
+        "r[0] = x - (y - z);",
+        "r[1] = 100 / (x * z);",
+        "r[2] = x - y - z;",
+        "r[3] = -(-1);",
+        "r[4] = -(-y);",
+        "r[5] = +(+y);",
+        "r[6] = x - -y;",
+        "r[7] = x - -1;",
+        "r[8] = (y ? 2 : 3) * x;",
+        "r[9] = 1 + (x < y ? 10 : 20);",
+        "r[10] = (y ? 0 : 1) ? 5 : (z ? 6 : 7);",
+        "r[11] = x % (9 % 4);",
+        "r[12] = (x - 1) * (-y);",
+        "r[13] = ((x * y) + 2) - (x - 1);",
+        "r[14] = -(-y);",
+        "r[15] = 1 << (1 + 2);",
+        "r[16] = x & (z == 5);",
+        "r[17] = (x && 0) || y;",
+        "r[18] = x && (0 || y);",
+        "r[19] = (x < y) == 0;",
+        "r[20] = !(y + 3);",
+        "r[21] = (!z) != ((!x) | y);",
+        "r[22] = (int)(x + y);",
+        "r[23] = 0 - (long)(y - 2);",
+        "r[24] = -(int)(y);",
+        "r[25] = tab[z - 1][(x - 1) % 3];",
+    ]
+
+
+def test_double_expressions_print_calls_and_casts():
+    statements = {
+        "S0": {
+            "lhs": arr("A", it(0), bin_("+", it(1), num("1"))),
+            "op": "+=",
+            "rhs": [
+                "call",
+                "sqrt",
+                [bin_("/", ["cast", "double", param("N")], bin_("*", num("2.0"), num("1e-3")))],
+            ],
+        },
+        "S1": {"lhs": scalar("s"), "op": "*=", "rhs": ["call", "pow", [scalar("s"), num("2")]]},
+    }
+    text = emit_region(program(block(stmt("S0", "c0", "c1"), stmt("S1")), statements))
+    assert "A[c0][c1 + 1] += sqrt((double)(N) / (2.0 * 1e-3));" in text
+    assert "s *= pow(s, 2);" in text
+
+
+# ---------------------------------------------------------------- malformed input
+
+GOOD_LOOP = loop("c0", "0", "9", stmt("S0", "c0"))
+GOOD_STMTS = {"S0": {"lhs": arr("x", it(0)), "op": "=", "rhs": num("1")}}
+
+
+def _with(root=GOOD_LOOP, statements=GOOD_STMTS, **extra):
+    return {"root": root, "statements": statements, "decls": [], "indent": "  ", **extra}
+
+
+def _rhs(rhs, lhs=None, op="="):
+    return _with(statements={"S0": {"lhs": lhs or arr("x", it(0)), "op": op, "rhs": rhs}})
+
+
+def _deep(n):
+    e = num("1")
+    for _ in range(n):
+        e = ["unary", "-", e]
+    return e
+
+
+def _deep_block(n):
+    node = GOOD_LOOP
+    for _ in range(n):
+        node = block(node)
+    return node
+
+
+def _loop(**changes):
+    d = dict(GOOD_LOOP)
+    d.update(changes)
+    return d
+
+
+def test_good_base_case_emits():
+    assert "x[c0] = 1;" in emit_region(_with())
+
+
+@pytest.mark.parametrize(
+    ("bad", "message"),
+    [
+        ("not a dict", "expected a dict"),
+        ({"statements": GOOD_STMTS}, "missing key 'root'"),
+        ({"root": GOOD_LOOP}, "missing key 'statements'"),
+        (_with(root={"kind": "while"}), "unknown node kind 'while'"),
+        (_with(root={"children": []}), "missing key 'kind'"),
+        (_with(root=_loop(iter="c 0")), "not a C identifier"),
+        (_with(root=_loop(iter=None)), "root.iter: expected a str"),
+        (_with(root={k: v for k, v in GOOD_LOOP.items() if k != "body"}), "missing key 'body'"),
+        (_with(root=_loop(cond="c0 <= 9; x")), "not a C expression"),
+        (_with(root=_loop(init="(0")), "not a C expression"),
+        (_with(root=_loop(unroll=True)), "expected an int"),
+        (_with(root=_loop(unroll=0)), "unroll factor"),
+        (_with(root=_loop(unroll="4")), "expected an int"),
+        (_with(root=_loop(parallel="yes")), "expected a bool"),
+        (_with(root=_loop(body=[])), "root.body: expected a dict"),
+        (_with(root=block(GOOD_LOOP, 3)), "root.children[1]: expected a dict"),
+        (_with(root=stmt("S9", "c0")), "unknown statement 'S9'"),
+        (_with(root=loop("c0", "0", "9", stmt("S0"))), "uses 1 iterators but the node gives 0"),
+        (_with(root={"kind": "if", "cond": "1", "then": 5}), "root.then: expected a dict"),
+        (_rhs(num("1"), op="**="), "assignment operator"),
+        (_rhs(num("1"), lhs=num("1")), "left-hand side"),
+        (_with(statements={"S0": {"lhs": arr("x", it(0)), "op": "="}}), "missing key 'rhs'"),
+        (_rhs(["nope", 1]), "unknown expression"),
+        (_rhs(["binary", "**", num("1"), num("2")]), "unknown binary operator"),
+        (_rhs(["binary", "+", num("1")]), "takes 3 fields"),
+        (_rhs(num("1; abort()")), "not a numeric literal"),
+        (_rhs(num("1"), lhs=arr("x", ["iter", "0"])), "expected an int"),
+        (_rhs(num("1"), lhs=arr("x", it(-1))), "bad iterator index"),
+        (_rhs(["cast", "int)(x", num("1")]), "not a C type"),
+        (_rhs([]), "empty expression"),
+        (_with(decls=[["double"]]), "expected [type, name]"),
+        (_with(decls=[["double", "s t"]]), "not a C identifier"),
+        (_with(indent="x"), "indent"),
+        (_with(root=_loop(unroll=2**70)), "integer out of range"),
+        (_rhs(_deep(5000)), "nested too deeply"),
+        (_with(root=_deep_block(2000)), "nested too deeply"),
+    ],
+)
+def test_malformed_raises_value_error(bad, message):
+    with pytest.raises(ValueError, match="LoopTree") as info:
+        emit_region(bad)
+    assert message in str(info.value)

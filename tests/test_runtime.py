@@ -1,0 +1,433 @@
+"""polyrl.runtime on real programs: gcc builds, real runs, real verification."""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+
+import islpy as isl
+import numpy as np
+import pytest
+
+from polyrl.errors import PolyrlError
+from polyrl.ir import Array, ArrayRef, Binary, Iter, Num, Scalar, Scop, Statement
+from polyrl.runtime import (
+    MemoStore,
+    Toolchain,
+    compare,
+    compare_dumps,
+    instrument,
+    load_dump,
+    measure,
+)
+
+TC = Toolchain(threads=1)
+TC_EXACT = Toolchain(flags=("-O2", "-fopenmp", "-ffp-contract=off"), threads=1)
+
+GEMM = r"""#include <stdio.h>
+#define N 48
+double A[N][N], B[N][N], C[N][N];
+
+static void init(void)
+{
+  int i, j;
+  for (i = 0; i < N; i++)
+    for (j = 0; j < N; j++) {
+      A[i][j] = (double)((i * j + 1) % N) / N;
+      B[i][j] = (double)((i + 2 * j) % N) / N;
+      C[i][j] = 1.0;
+    }
+}
+
+static void kernel(void)
+{
+  int i, j, k;
+#pragma scop
+  for (i = 0; i < N; i++)
+    for (j = 0; j < N; j++)
+      for (k = 0; k < N; k++)
+        C[i][j] += A[i][k] * B[k][j];
+#pragma endscop
+}
+
+int main(void)
+{
+  int i, j;
+  double s = 0.0;
+  init();
+  kernel();
+  for (i = 0; i < N; i++)
+    for (j = 0; j < N; j++)
+      s += C[i][j];
+  printf("%.6f\n", s);
+  return 0;
+}
+"""
+
+INTERCHANGED = """
+  for (i = 0; i < N; i++)
+    for (k = 0; k < N; k++)
+      for (j = 0; j < N; j++)
+        C[i][j] += A[i][k] * B[k][j];
+"""
+
+OFF_BY_ONE = """
+  for (i = 0; i < N - 1; i++)
+    for (k = 0; k < N; k++)
+      for (j = 0; j < N; j++)
+        C[i][j] += A[i][k] * B[k][j];
+"""
+
+
+def _region(src: str) -> tuple[int, int]:
+    start = src.index("#pragma scop")
+    end = src.index("#pragma endscop") + len("#pragma endscop")
+    return start, end
+
+
+def gemm_scop(path: Path) -> Scop:
+    path.write_text(GEMM)
+    dom = isl.Set("[N] -> { S0[i, j, k] : 0 <= i < N and 0 <= j < N and 0 <= k < N }")
+    writes = isl.Map("[N] -> { S0[i, j, k] -> C[i, j] }")
+    reads = isl.UnionMap("[N] -> { S0[i, j, k] -> C[i, j]; S0[i, j, k] -> A[i, k]; S0[i, j, k] -> B[k, j] }")
+    sched = isl.Map("[N] -> { S0[i, j, k] -> [0, i, 0, j, 0, k, 0] }")
+    lhs = ArrayRef("C", (Iter(0), Iter(1)))
+    rhs = Binary("*", ArrayRef("A", (Iter(0), Iter(2))), ArrayRef("B", (Iter(2), Iter(1))))
+    st = Statement("S0", ("i", "j", "k"), dom, lhs, "+=", rhs, writes, reads, sched, 22, "C[i][j] += ...")
+    return Scop(
+        source_path=str(path),
+        source=GEMM,
+        function="kernel",
+        region=_region(GEMM),
+        params=("N",),
+        param_values={"N": 48},
+        context=isl.Set("[N] -> { : N >= 0 }"),
+        arrays={n: Array(n, "double", (48, 48)) for n in "ABC"},
+        statements=[st],
+    )
+
+
+# A region in a function called twice, with a runtime size and a written scalar.
+PREFIX = r"""#include <stdio.h>
+double x[100], y[100];
+double acc;
+
+void prefix(int n)
+{
+  int i;
+#pragma scop
+  acc = 0.0;
+  for (i = 0; i < n; i++) {
+    acc += x[i];
+    y[i] = acc;
+  }
+#pragma endscop
+}
+
+int main(void)
+{
+  int i;
+  for (i = 0; i < 100; i++) { x[i] = 0.5 * i; y[i] = -1.0; }
+  prefix(10);
+  prefix(20);
+  printf("%f %f\n", acc, y[19]);
+  return 0;
+}
+"""
+
+
+def prefix_scop(path: Path) -> Scop:
+    path.write_text(PREFIX)
+    d0 = isl.Set("[n] -> { S0[] }")
+    d1 = isl.Set("[n] -> { S1[i] : 0 <= i < n }")
+    d2 = isl.Set("[n] -> { S2[i] : 0 <= i < n }")
+    sts = [
+        Statement(
+            "S0",
+            (),
+            d0,
+            Scalar("acc"),
+            "=",
+            Num("0.0"),
+            isl.Map("[n] -> { S0[] -> acc[] }"),
+            isl.Map("[n] -> { S0[] -> acc[] : 1 = 0 }"),
+            isl.Map("[n] -> { S0[] -> [0, 0, 0] }"),
+            9,
+            "",
+        ),
+        Statement(
+            "S1",
+            ("i",),
+            d1,
+            Scalar("acc"),
+            "+=",
+            ArrayRef("x", (Iter(0),)),
+            isl.Map("[n] -> { S1[i] -> acc[] }"),
+            isl.Map("[n] -> { S1[i] -> x[i] }"),
+            isl.Map("[n] -> { S1[i] -> [1, i, 0] }"),
+            11,
+            "",
+        ),
+        Statement(
+            "S2",
+            ("i",),
+            d2,
+            ArrayRef("y", (Iter(0),)),
+            "=",
+            Scalar("acc"),
+            isl.UnionMap("[n] -> { S2[i] -> y[i] }"),
+            isl.Map("[n] -> { S2[i] -> acc[] }"),
+            isl.Map("[n] -> { S2[i] -> [1, i, 1] }"),
+            12,
+            "",
+        ),
+    ]
+    return Scop(
+        source_path=str(path),
+        source=PREFIX,
+        function="prefix",
+        region=_region(PREFIX),
+        params=("n",),
+        param_values={"n": None},
+        context=isl.Set("[n] -> { : n >= 0 }"),
+        arrays={
+            "x": Array("x", "double", (100,)),
+            "y": Array("y", "double", (100,)),
+            "acc": Array("acc", "double", ()),
+        },
+        statements=sts,
+    )
+
+
+@pytest.fixture
+def gemm(tmp_path: Path) -> Scop:
+    return gemm_scop(tmp_path / "gemm.c")
+
+
+def test_instrument_leaves_user_file_alone(gemm: Scop):
+    before = Path(gemm.source_path).read_bytes()
+    text = instrument(gemm, None)
+    assert "polyrl_snapshot(C, polyrl_bytes0)" in text
+    assert "sizeof(C[0])" in text
+    assert "C[i][j] += A[i][k] * B[k][j];" in text
+    assert Path(gemm.source_path).read_bytes() == before
+
+
+def test_baseline_measure(gemm: Scop):
+    m = measure(gemm, None, TC, repeat=3)
+    assert m.status == "ok", m.detail
+    assert len(m.times) == 3 and all(t > 0 for t in m.times)
+    assert m.min == min(m.times) and m.spread is not None and m.spread >= 0
+    assert m.verified is None
+    c = m.dump["C"]
+    assert c.shape == (48, 48) and c.dtype == np.float64
+    # every timed run started from the same input: the result is that of one run
+    a = np.array([[((i * j + 1) % 48) / 48 for j in range(48)] for i in range(48)])
+    b = np.array([[((i + 2 * j) % 48) / 48 for j in range(48)] for i in range(48)])
+    assert np.allclose(c, 1.0 + a @ b, rtol=1e-12)
+
+
+def test_interchange_verifies_with_speedup(gemm: Scop):
+    cmp = compare(gemm, INTERCHANGED, "interchange j,k", TC, repeat=3)
+    assert cmp.baseline.status == "ok"
+    assert cmp.new.status == "ok", cmp.new.detail
+    assert cmp.verified is True
+    assert cmp.speedup is not None and cmp.speedup > 0
+    text = cmp.summary()
+    assert "min of 3" in text and "speedup:" in text and "verified: max rel err" in text
+
+
+def test_exact_mode_is_bitwise(gemm: Scop):
+    ref = measure(gemm, None, TC_EXACT, repeat=1)
+    m = measure(gemm, INTERCHANGED, TC_EXACT, repeat=1, reference=ref.dump)
+    assert m.verified is True and m.detail.startswith("bitwise equal"), m.detail
+
+
+def test_wrong_region_names_the_element(gemm: Scop):
+    cmp = compare(gemm, OFF_BY_ONE, "wrong", TC, repeat=2)
+    assert cmp.verified is False
+    assert cmp.new.status == "wrong-result"
+    assert cmp.speedup is None
+    assert cmp.new.detail.startswith("C[47][0]: "), cmp.new.detail
+    assert "48 of 2304 elements differ" in cmp.new.detail
+
+
+def test_compile_error_is_a_status(gemm: Scop):
+    m = measure(gemm, "  this is not C;\n", TC, repeat=1)
+    assert m.status == "compile-error"
+    assert "error" in m.detail and "optimized region" in m.detail
+
+
+def test_infinite_loop_is_a_timeout(gemm: Scop):
+    m = measure(gemm, "  while (1) { C[0][0] += 1.0; }\n", TC, repeat=1, timeout_s=1.5)
+    assert m.status == "timeout"
+    assert m.times == ()
+
+
+def test_crash_and_exit_code_are_statuses(gemm: Scop):
+    crash = measure(gemm, "  { volatile int *p = 0; *p = 1; }\n", TC, repeat=1)
+    assert crash.status == "crash" and crash.detail == "signal SIGSEGV"
+    ex = measure(gemm, "  exit(3);\n", Toolchain(flags=("-O1", "-include", "stdlib.h"), threads=1), repeat=1)
+    assert ex.status == "exit-code 3"
+
+
+def test_function_called_twice_scalars_and_runtime_sizes(tmp_path: Path):
+    scop = prefix_scop(tmp_path / "prefix.c")
+    m = measure(scop, None, TC, repeat=2)
+    assert m.status == "ok", m.detail
+    assert len(m.times) == 2
+    d = m.dump
+    assert set(d) == {"acc", "y", "acc@2", "y@2"}
+    assert d["y"].shape == (10,) and d["y@2"].shape == (20,)  # only the written extent, from n
+    assert d["acc"].shape == () and float(d["acc"]) == sum(0.5 * i for i in range(10))
+    assert float(d["acc@2"]) == sum(0.5 * i for i in range(20))
+    # a region that forgets the last element on the second call is caught there
+    bad = "  acc = 0.0;\n  for (i = 0; i < n; i++) { acc += x[i]; if (i < 19) y[i] = acc; }\n"
+    w = measure(scop, bad, TC, repeat=1, reference=d)
+    assert w.status == "wrong-result" and w.detail.startswith("y@2[19]: "), w.detail
+
+
+def test_compare_dumps_rules():
+    a = {"A": np.array([1.0, np.nan, 3.0]), "k": np.array([1, 2], dtype=np.int32)}
+    b = {"A": np.array([1.0 + 1e-12, np.nan, 3.0]), "k": np.array([1, 2], dtype=np.int32)}
+    assert compare_dumps(a, b, exact=False).ok
+    assert not compare_dumps(a, b, exact=True).ok
+    c = {"A": np.array([1.0, np.nan, 3.0]), "k": np.array([1, 3], dtype=np.int32)}
+    v = compare_dumps(a, c, exact=False)
+    assert not v.ok and v.detail.startswith("k[1]: 2 vs 3")
+    assert not compare_dumps(a, {"A": a["A"]}, exact=False).ok
+
+
+def test_store_answers_second_compare_without_building(gemm: Scop, tmp_path: Path):
+    # a real compiler behind a wrapper that counts compilations (not --version queries)
+    log = tmp_path / "cc.log"
+    cc = tmp_path / "counting-cc"
+    cc.write_text(f'#!/bin/sh\ncase "$1" in --version) ;; *) echo x >> "{log}";; esac\nexec gcc "$@"\n')
+    cc.chmod(cc.stat().st_mode | stat.S_IEXEC)
+    tc = Toolchain(cc=str(cc), threads=1)
+    store = MemoStore(tmp_path / "memo.sqlite")
+    first = compare(gemm, INTERCHANGED, "sched-1", tc, store=store, repeat=2)
+    assert first.verified and not first.new.cached
+    builds = len(log.read_text().splitlines())
+    assert builds == 2  # baseline and new
+    second = compare(gemm, INTERCHANGED, "sched-1", tc, store=store, repeat=2)
+    assert len(log.read_text().splitlines()) == builds
+    assert second.baseline.cached and second.new.cached
+    assert second.new.times == first.new.times and second.speedup == first.speedup
+    # a new schedule in a fresh process-state still verifies (baseline re-run for its data)
+    from polyrl.runtime import execute
+
+    execute._REFERENCES.clear()
+    third = compare(gemm, OFF_BY_ONE, "sched-2", tc, store=store, repeat=2)
+    assert third.baseline.cached and third.new.status == "wrong-result"
+    store.close()
+
+
+def test_missing_compiler(gemm: Scop):
+    tc = Toolchain(cc="polyrl-no-such-cc")
+    with pytest.raises(
+        PolyrlError, match=r"compiler `polyrl-no-such-cc` not found; install it or pass --cc gcc"
+    ):
+        measure(gemm, None, tc)
+    with pytest.raises(PolyrlError):
+        compare(gemm, INTERCHANGED, "s", tc)
+
+
+def test_threads_setting_reaches_the_program(tmp_path: Path):
+    src = GEMM.replace('printf("%.6f\\n", s);', 'printf("%.6f %s\\n", s, getenv("OMP_NUM_THREADS"));')
+    src = "#include <stdlib.h>\n" + src
+    scop = gemm_scop(tmp_path / "g.c")
+    scop.source = src
+    scop.region = _region(src)
+    from polyrl.runtime import build, run
+
+    b = build(instrument(scop, None), Toolchain(threads=2), tmp_path / "w")
+    assert b.status == "ok", b.message
+    r = run(b.exe, 30, 1, threads=2)
+    assert r.status == "ok" and r.stdout.split()[-1] == "2"
+    assert load_dump(r.dump)["C"].shape == (48, 48)
+    assert os.path.exists(r.dump)
+
+
+def test_via_frontend_when_available(tmp_path: Path):
+    frontend = pytest.importorskip("polyrl.frontend")
+    load_scops = getattr(frontend, "load_scops", None)
+    if load_scops is None:
+        pytest.skip("polyrl.frontend.load_scops not available yet")
+    path = tmp_path / "gemm.c"
+    path.write_text(GEMM)
+    scops = load_scops(str(path))
+    assert scops, "the frontend found no scop in the gemm test program"
+    scop = scops[0]
+    assert "C" in scop.written_arrays()
+    ref = measure(scop, None, TC, repeat=1)
+    assert ref.status == "ok", ref.detail
+    assert ref.dump["C"].shape == (48, 48)
+    m = measure(scop, INTERCHANGED, TC, repeat=1, reference=ref.dump)
+    assert m.status == "ok" and m.verified, m.detail
+
+
+VLA = r"""#include <stdio.h>
+#include <stdlib.h>
+
+static void scale(int n, int m, double A[n][m])
+{
+  int i, j;
+#pragma scop
+  for (i = 0; i < n; i++)
+    for (j = 0; j < m; j++)
+      A[i][j] = 2.0 * A[i][j] + i;
+#pragma endscop
+}
+
+int main(int argc, char **argv)
+{
+  int n = 30, m = 20, i, j;
+  double (*A)[m] = malloc(sizeof(double[n][m]));
+  for (i = 0; i < n; i++)
+    for (j = 0; j < m; j++)
+      A[i][j] = i - j;
+  scale(n, m, A);
+  printf("%f\n", A[n - 1][m - 1]);
+  free(A);
+  return 0;
+}
+"""
+
+PARALLEL = """
+#pragma omp parallel for private(j)
+  for (i = 0; i < n; i++)
+    for (j = 0; j < m; j++)
+      A[i][j] = 2.0 * A[i][j] + i;
+"""
+
+
+def test_vla_parameter_and_openmp_region(tmp_path: Path):
+    path = tmp_path / "vla.c"
+    path.write_text(VLA)
+    dom = isl.Set("[n, m] -> { S0[i, j] : 0 <= i < n and 0 <= j < m }")
+    acc = isl.Map("[n, m] -> { S0[i, j] -> A[i, j] }")
+    st = Statement(
+        "S0", ("i", "j"), dom, ArrayRef("A", (Iter(0), Iter(1))), "=", Num("0"), acc,
+        isl.UnionMap.from_map(acc), isl.Map("[n, m] -> { S0[i, j] -> [0, i, 0, j, 0] }"), 10, "",
+    )  # fmt: skip
+    scop = Scop(
+        source_path=str(path),
+        source=VLA,
+        function="scale",
+        region=_region(VLA),
+        params=("n", "m"),
+        param_values={"n": None, "m": None},
+        context=isl.Set("[n, m] -> { : n >= 0 and m >= 0 }"),
+        arrays={"A": Array("A", "double", (None, None))},
+        statements=[st],
+    )
+    tc = Toolchain(threads=2)
+    base = measure(scop, None, tc, repeat=2)
+    assert base.status == "ok", base.detail
+    a = base.dump["A"]
+    assert a.shape == (30, 20)
+    assert a[29][19] == 2.0 * (29 - 19) + 29  # one application, although the region ran 3 times
+    par = measure(scop, PARALLEL, tc, repeat=2, reference=base.dump)
+    assert par.status == "ok" and par.verified, par.detail

@@ -1,0 +1,120 @@
+"""The memo store: round trips, several writing processes, refusing foreign files."""
+
+from __future__ import annotations
+
+import multiprocessing as mp
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from polyrl.errors import PolyrlError
+from polyrl.runtime.store import MemoStore, Record, StoreKey, machine_fingerprint
+
+KEY = StoreKey("prog", "{ S0[i] -> [i] }", "cpu x2", "gcc 12 | -O3 | threads=2")
+
+
+def test_round_trip(tmp_path: Path):
+    with MemoStore(tmp_path / "m.sqlite") as s:
+        assert s.get(KEY) is None
+        s.put(KEY, Record(True, "ok", (1.5e-3, 1.25e-3), True, "max rel err 0"))
+        s.put(StoreKey("prog", "", "cpu x2", "tc"), Record(None, "timeout", (), None, "ran over 2 s"))
+    with MemoStore(tmp_path / "m.sqlite") as s:  # reopened: data persisted
+        r = s.get(KEY)
+        assert r is not None
+        assert (r.legal, r.status, r.times, r.verified, r.detail) == (
+            True,
+            "ok",
+            (1.5e-3, 1.25e-3),
+            True,
+            "max rel err 0",
+        )
+        assert r.timestamp  # filled in by put()
+        b = s.get(StoreKey("prog", "", "cpu x2", "tc"))
+        assert b is not None and b.legal is None and b.verified is None and b.times == ()
+        assert s.get(StoreKey("prog", "", "other cpu", "tc")) is None
+        assert len(s) == 2
+        # the same key again replaces the record
+        s.put(KEY, Record(False, "wrong-result", (2.0,), False, "C[0]: 1.0 vs 2.0"))
+        assert s.get(KEY).status == "wrong-result" and len(s) == 2
+        mode = s._db.execute("PRAGMA journal_mode").fetchone()[0]
+        assert mode == "wal"
+
+
+def test_machine_fingerprint_is_stable():
+    fp = machine_fingerprint()
+    assert fp == machine_fingerprint() and " x" in fp
+
+
+def _writer(path: str, proc: int, n: int) -> None:
+    s = MemoStore(path)
+    for i in range(n):
+        s.put(
+            StoreKey(f"p{proc}", f"sched {i}", "m", "t"), Record(True, "ok", (float(i),), True, f"{proc}/{i}")
+        )
+    s.close()
+
+
+def test_several_processes_lose_nothing(tmp_path: Path):
+    path = str(tmp_path / "shared.sqlite")
+    ctx = mp.get_context("fork")
+    procs = [ctx.Process(target=_writer, args=(path, p, 50)) for p in range(4)]
+    for p in procs:
+        p.start()
+    for p in procs:
+        p.join(120)
+        assert p.exitcode == 0
+    with MemoStore(path) as s:
+        assert len(s) == 200
+        for p in range(4):
+            for i in range(50):
+                r = s.get(StoreKey(f"p{p}", f"sched {i}", "m", "t"))
+                assert r is not None and r.detail == f"{p}/{i}" and r.times == (float(i),)
+
+
+def test_foreign_file_refused_and_untouched(tmp_path: Path):
+    f = tmp_path / "notes.txt"
+    f.write_bytes(b"my precious notes, not a database\n" * 10)
+    before = f.read_bytes()
+    with pytest.raises(PolyrlError, match="not a polyrl memo store") as e:
+        MemoStore(f)
+    assert str(f) in str(e.value)
+    assert f.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt"]
+
+
+def test_foreign_sqlite_refused_and_untouched(tmp_path: Path):
+    f = tmp_path / "other.db"
+    db = sqlite3.connect(f)
+    db.execute("CREATE TABLE users (name TEXT)")
+    db.execute("INSERT INTO users VALUES ('ada')")
+    db.commit()
+    db.close()
+    before = f.read_bytes()
+    with pytest.raises(PolyrlError, match="without polyrl's tables") as e:
+        MemoStore(f)
+    assert str(f) in str(e.value)
+    assert f.read_bytes() == before
+
+
+def test_other_schema_version_refused(tmp_path: Path):
+    f = tmp_path / "old.sqlite"
+    MemoStore(f).close()
+    db = sqlite3.connect(f)
+    db.execute("UPDATE polyrl_meta SET value = '999' WHERE key = 'version'")
+    db.commit()
+    db.close()
+    with pytest.raises(PolyrlError, match="schema version 999"):
+        MemoStore(f)
+
+
+def test_truncated_sqlite_refused(tmp_path: Path):
+    f = tmp_path / "broken.sqlite"
+    with MemoStore(f) as s:
+        s.put(KEY, Record(True, "ok", (1.0,), True, ""))
+    data = f.read_bytes()
+    f.write_bytes(data[:100] + b"\xff" * 200)  # header intact, pages garbage
+    before = f.read_bytes()
+    with pytest.raises(PolyrlError):
+        MemoStore(f)
+    assert f.read_bytes() == before
