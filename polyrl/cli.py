@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
 from pathlib import Path
 
@@ -18,7 +19,12 @@ EPILOG = """schedules are sequences of per-branch actions, e.g. "B0:T2(0,1,32,32
 `polyrl show FILE.c` prints the branches (B<n>) and levels (L<k>) of each loop."""
 
 
-def _add_input(p: argparse.ArgumentParser) -> None:
+# Commands that live with their package: each module has `register(subparsers)`, which
+# adds its parser with `set_defaults(func=...)`; importing it must stay cheap.
+COMMAND_MODULES: tuple[str, ...] = ()
+
+
+def add_input_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("file", help="C source file")
     p.add_argument("--function", metavar="NAME", help="only the loop nests of this function")
     p.add_argument("--scop", type=int, default=0, metavar="K", help="which scop of the file (default 0, the first)")
@@ -28,7 +34,7 @@ def _add_input(p: argparse.ArgumentParser) -> None:
                    help="include directory, also passed to the compiler (repeatable)")
 
 
-def _add_toolchain(p: argparse.ArgumentParser) -> None:
+def add_toolchain_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--cc", default="gcc", help="C compiler (default gcc)")
     p.add_argument("--flags", default="-O3 -march=native -fopenmp",
                    help='compiler flags for baseline and optimized builds (default "-O3 -march=native -fopenmp")')
@@ -50,28 +56,34 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     p = sub.add_parser("show", help="print the loop tree with branch/level numbers, statements and accesses")
-    _add_input(p)
+    p.set_defaults(func=cmd_show)
+    add_input_arguments(p)
     p.add_argument("--schedule", default="", help="show the tree after this schedule")
 
     p = sub.add_parser("deps", help="print the dependences (RAW, WAR, WAW, RAR) with distance vectors")
-    _add_input(p)
+    p.set_defaults(func=cmd_deps)
+    add_input_arguments(p)
     p.add_argument("--kinds", default="RAW,WAR,WAW,RAR", help="comma-separated kinds to print")
 
     p = sub.add_parser("optimize", help="apply a schedule (refusing illegal ones) and write the transformed file",
                        epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
-    _add_input(p)
+    p.set_defaults(func=cmd_optimize)
+    add_input_arguments(p)
     p.add_argument("--schedule", required=True, help='e.g. "B0:T2(0,1,32,32) B0:P(0)"')
     p.add_argument("-o", "--output", help="output file (default FILE.polyrl.c next to the input)")
 
     p = sub.add_parser("run", help="compile, verify and time the original and the transformed program",
                        epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
-    _add_input(p)
+    p.set_defaults(func=cmd_run)
+    add_input_arguments(p)
     p.add_argument("--schedule", default="", help="schedule to apply (default: none, i.e. codegen round trip)")
-    _add_toolchain(p)
+    add_toolchain_arguments(p)
+    for module in COMMAND_MODULES:
+        importlib.import_module(module).register(sub)
     return parser
 
 
-def _defines(items: list[str]) -> dict[str, str]:
+def parse_defines(items: list[str]) -> dict[str, str]:
     out = {}
     for item in items:
         name, _, value = item.partition("=")
@@ -79,19 +91,19 @@ def _defines(items: list[str]) -> dict[str, str]:
     return out
 
 
-def _load(args):
+def load_program(args):
     from polyrl.api import load
 
     if not Path(args.file).is_file():
         raise PolyrlError("no such file", args.file)
-    return load(args.file, function=args.function, defines=_defines(args.defines),
+    return load(args.file, function=args.function, defines=parse_defines(args.defines),
                 include_dirs=args.include_dirs, index=args.scop)
 
 
 def cmd_show(args) -> int:
     from polyrl.poly.describe import format_header, format_nest
 
-    prog = _load(args)
+    prog = load_program(args)
     nest = prog.apply(args.schedule).nest if args.schedule else prog.model.original
     print(format_header(prog.scop))
     print(format_nest(prog.scop, nest))
@@ -105,14 +117,14 @@ def cmd_deps(args) -> int:
     bad = [k for k in kinds if k not in ("RAW", "WAR", "WAW", "RAR")]
     if bad:
         raise PolyrlError(f"unknown dependence kind {bad[0]}; use RAW, WAR, WAW, RAR")
-    prog = _load(args)
+    prog = load_program(args)
     print(format_header(prog.scop))
     print(format_dependences(prog.scop, prog.dependences(kinds)))
     return 0
 
 
 def cmd_optimize(args) -> int:
-    prog = _load(args)
+    prog = load_program(args)
     opt = prog.apply(args.schedule)
     out = Path(args.output) if args.output else Path(args.file).with_suffix(".polyrl.c")
     opt.write(out)
@@ -123,9 +135,11 @@ def cmd_optimize(args) -> int:
 def cmd_run(args) -> int:
     from polyrl.runtime import MemoStore, Toolchain
 
-    prog = _load(args)
+    prog = load_program(args)
     opt = prog.apply(args.schedule)
-    flags = tuple(args.flags.split()) + tuple(f"-D{d}" for d in args.defines) + tuple(f"-I{i}" for i in args.include_dirs)
+    # builds run in a private folder, so include paths must not be relative
+    flags = (tuple(args.flags.split()) + tuple(f"-D{d}" for d in args.defines)
+             + tuple(f"-I{Path(i).resolve()}" for i in args.include_dirs))
     toolchain = Toolchain(cc=args.cc, flags=flags, threads=args.threads)
     store = MemoStore(args.store) if args.store else None
     result = opt.run(toolchain=toolchain, repeat=args.repeat, store=store, timeout_s=args.timeout)
@@ -133,7 +147,6 @@ def cmd_run(args) -> int:
     return 0 if getattr(result, "verified", False) else 1
 
 
-COMMANDS = {"show": cmd_show, "deps": cmd_deps, "optimize": cmd_optimize, "run": cmd_run}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -143,7 +156,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.print_help()
         return 2
     try:
-        return COMMANDS[args.command](args)
+        return args.func(args)
     except PolyrlError as err:
         print(f"polyrl: error: {err}" if err.path is None else str(err), file=sys.stderr)
         return 2

@@ -103,8 +103,9 @@ def _maps(u: isl.UnionMap) -> list[isl.Map]:
 
 def uniform_distance(scop: Scop, dep: Dependence) -> tuple[int | str, ...]:
     """Distance over the loops both statements share in the source order: an integer
-    where it is the same for every instance pair, else its direction `+`, `-` or `*`
-    (memory-based dependences of a reduction are `+`: every later iteration)."""
+    where it is the same for every instance pair, else its direction: `+` (>= 1),
+    `0+` (>= 0), `-` (<= -1), `0-` (<= 0) or `*` (memory-based dependences of a
+    reduction are `+`: every later iteration)."""
     src = scop.statement(dep.source)
     tgt = scop.statement(dep.target)
     common = _common_loops(src.original_schedule, tgt.original_schedule, min(len(src.iterators), len(tgt.iterators)))
@@ -119,11 +120,19 @@ def uniform_distance(scop: Scop, dep: Dependence) -> tuple[int | str, ...]:
         if vals.is_singleton():
             result.append(int(vals.sample_point().get_coordinate_val(isl.dim_type.set, 0).to_python()))
             continue
-        space = vals.get_space()
-        pos = isl.Set.universe(space).lower_bound_val(isl.dim_type.set, 0, isl.Val.int_from_si(space.get_ctx(), 1))
-        neg = isl.Set.universe(space).upper_bound_val(isl.dim_type.set, 0, isl.Val.int_from_si(space.get_ctx(), -1))
-        result.append("+" if vals.is_subset(pos) else "-" if vals.is_subset(neg) else "*")
+        result.append(_direction(vals))
     return tuple(result)
+
+
+def _direction(vals: isl.Set) -> str:
+    space = vals.get_space()
+    for text, bound, lower in (("+", 1, True), ("0+", 0, True), ("-", -1, False), ("0-", 0, False)):
+        v = isl.Val.int_from_si(space.get_ctx(), bound)
+        limit = isl.Set.universe(space)
+        limit = limit.lower_bound_val(isl.dim_type.set, 0, v) if lower else limit.upper_bound_val(isl.dim_type.set, 0, v)
+        if vals.is_subset(limit):
+            return text
+    return "*"
 
 
 def _common_loops(a: isl.Map, b: isl.Map, limit: int) -> int:

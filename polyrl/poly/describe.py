@@ -3,31 +3,39 @@ dependences. Text only; the CLI prints what these return."""
 
 from __future__ import annotations
 
-import islpy as isl
-
-from polyrl.ir import Scop
+from polyrl.ir import ArrayRef, Binary, Expr, Iter, Num, Param, Scalar, Scop, Statement, Unary, walk
 from polyrl.poly.dependences import Dependence
 from polyrl.poly.transform import Leaf, Loop, LoopNest
 
 
-def _access_text(m: isl.Map) -> str:
-    """`A[i, k]` from { S[i, j, k] -> A[i, k] }, using the statement's own iterator names."""
-    pma = isl.PwMultiAff.from_map(m)
-    out = m.get_tuple_name(isl.dim_type.out) or "?"
-    parts = []
-    for k in range(pma.dim(isl.dim_type.out)):
-        pieces = pma.get_pw_aff(k).get_pieces()
-        txt = str(pieces[0][1]) if len(pieces) == 1 else str(pma.get_pw_aff(k))
-        # "[P] -> { S[i, j] -> [(i + 1)] }" -> "i + 1"
-        body = txt[txt.index("[(") + 2 : txt.rindex(")]")] if "[(" in txt else txt
-        parts.append(body)
-    return f"{out}[{']['.join(parts)}]" if parts else out
+def _index_text(e: Expr, iterators: tuple[str, ...]) -> str:
+    """An affine subscript as users write it: `i + 1`, `2 * j`, `N - 1`."""
+    if isinstance(e, Iter):
+        return iterators[e.index]
+    if isinstance(e, Param | Scalar):
+        return e.name
+    if isinstance(e, Num):
+        return e.text
+    if isinstance(e, Unary):
+        return f"{e.op}{_index_text(e.operand, iterators)}"
+    if isinstance(e, Binary):
+        return f"{_index_text(e.lhs, iterators)} {e.op} {_index_text(e.rhs, iterators)}"
+    return "?"
 
 
-def accesses(m: isl.UnionMap | isl.Map) -> list[str]:
-    maps: list[isl.Map] = []
-    (m if isinstance(m, isl.UnionMap) else isl.UnionMap.from_map(m)).foreach_map(maps.append)
-    return sorted({_access_text(x) for x in maps})
+def _ref_text(ref: ArrayRef | Scalar, iterators: tuple[str, ...]) -> str:
+    if isinstance(ref, Scalar):
+        return ref.name
+    return ref.name + "".join(f"[{_index_text(i, iterators)}]" for i in ref.indices)
+
+
+def statement_accesses(s: Statement) -> tuple[list[str], list[str]]:
+    """(writes, reads) of a statement as source-level references, each listed once."""
+    reads = [n for n in walk(s.rhs) if isinstance(n, ArrayRef | Scalar)]
+    if s.op != "=":
+        reads.insert(0, s.lhs)
+    read_texts = list(dict.fromkeys(_ref_text(r, s.iterators) for r in reads))
+    return [_ref_text(s.lhs, s.iterators)], read_texts
 
 
 def format_nest(scop: Scop, nest: LoopNest) -> str:
@@ -44,7 +52,8 @@ def format_nest(scop: Scop, nest: LoopNest) -> str:
             if isinstance(n, Leaf):
                 s = scop.statement(n.stmt)
                 lines.append(f"{pad}{s.name}: {s.text}    (line {s.line})")
-                lines.append(f"{pad}    writes {', '.join(accesses(s.writes))}; reads {', '.join(accesses(s.reads)) or '-'}")
+                writes, reads = statement_accesses(s)
+                lines.append(f"{pad}    writes {', '.join(writes)}; reads {', '.join(reads) or '-'}")
             else:
                 assert isinstance(n, Loop)
                 flags = [f for f, on in (("parallel", n.parallel), (f"unroll {n.unroll}", n.unroll > 1)) if on]

@@ -8,6 +8,7 @@ C harness text (see `instrument`) nor the dump format (see `verify`).
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import signal
 import statistics
@@ -84,8 +85,27 @@ def _first_errors(text: str, limit: int = 8) -> str:
     return "\n".join(lines[start : start + limit])
 
 
+def companion_sources(source_text: str, search_dirs: tuple[str, ...]) -> tuple[str, ...]:
+    """C files that implement the program's local headers: for `#include "x.h"` found in
+    `search_dirs`, the `x.c` beside it (PolyBench's polybench.h and polybench.c), unless
+    that file has a `main` of its own."""
+    found: list[str] = []
+    for name in re.findall(r'^\s*#\s*include\s+"([^"]+)\.h"', source_text, flags=re.M):
+        for d in search_dirs:
+            header, impl = Path(d) / f"{name}.h", Path(d) / f"{name}.c"
+            if header.is_file():
+                if impl.is_file() and not re.search(r"\bmain\s*\(", impl.read_text(errors="replace")):
+                    found.append(str(impl.resolve()))
+                break
+    return tuple(dict.fromkeys(found))
+
+
 def build(
-    source_text: str, toolchain: Toolchain, workdir: str | Path, include_dirs: tuple[str, ...] = ()
+    source_text: str,
+    toolchain: Toolchain,
+    workdir: str | Path,
+    include_dirs: tuple[str, ...] = (),
+    sources: tuple[str, ...] = (),
 ) -> BuildResult:
     """Compile an instrumented program (plus the harness) in `workdir`.
 
@@ -102,7 +122,7 @@ def build(
     cmd = [cc, *toolchain.flags]
     for d in include_dirs:
         cmd += ["-I", d]
-    cmd += ["-o", str(exe), "program.c", "polyrl_harness.c", "-lm"]
+    cmd += ["-o", str(exe), "program.c", "polyrl_harness.c", *sources, "-lm"]
     try:
         p = subprocess.run(cmd, cwd=wd, capture_output=True, text=True, timeout=COMPILE_TIMEOUT_S)
     except subprocess.TimeoutExpired:
@@ -269,9 +289,10 @@ def measure(
     toolchain.version()  # a missing compiler is the user's error, raised before any work
     text = instrument(scop, region_text)
     include = (str(Path(scop.source_path).resolve().parent),) if scop.source_path else ()
+    search = include + tuple(f[2:] for f in toolchain.flags if f.startswith("-I") and len(f) > 2)
     with tempfile.TemporaryDirectory(prefix="polyrl-") as tmp:
         wd = Path(workdir) if workdir is not None else Path(tmp)
-        b = build(text, toolchain, wd, include)
+        b = build(text, toolchain, wd, include, companion_sources(scop.source, search))
         if b.status != "ok":
             return Measurement(b.status, detail=b.message)
         r = run(b.exe, timeout_s, repeat, toolchain.resolved_threads())
