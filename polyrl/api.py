@@ -27,12 +27,11 @@ def load(path: str | Path, function: str | None = None, defines: dict[str, str] 
          include_dirs: list[str] | tuple[str, ...] = (), index: int = 0) -> Program:
     """The `index`-th Scop of the file (of `function` when given) as a Program."""
     from polyrl.errors import PolyrlError
-    from polyrl.frontend import load_scops
+    from polyrl.frontend import load_scop, load_scops
 
     scops = load_scops(str(path), function=function, defines=defines, include_dirs=list(include_dirs))
     if not scops:
-        where = f" in function `{function}`" if function else ""
-        raise PolyrlError(f"no loop nest with affine bounds and subscripts found{where}", str(path))
+        load_scop(str(path), function=function, defines=defines, include_dirs=list(include_dirs))  # raises, naming why
     if index >= len(scops):
         raise PolyrlError(f"the file has {len(scops)} scop(s); --scop {index} does not exist", str(path))
     return Program(scops[index])

@@ -8,7 +8,6 @@ Nothing here computes dependences or prints schedules.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Union
 
 import islpy as isl
 
@@ -76,7 +75,7 @@ class Select:
     other: Expr
 
 
-Expr = Union[Num, Iter, Param, Scalar, ArrayRef, Unary, Binary, Call, Cast, Select]
+Expr = Num | Iter | Param | Scalar | ArrayRef | Unary | Binary | Call | Cast | Select
 
 
 def expr_to_plain(e: Expr) -> list:

@@ -1,0 +1,34 @@
+"""The C front end: libclang parse -> static control parts (`ir.Scop`) with isl domains,
+accesses and original schedules."""
+
+from __future__ import annotations
+
+from polyrl.errors import PolyrlError
+from polyrl.frontend.clang_parse import parse
+from polyrl.frontend.extract import find_scops
+from polyrl.ir import Scop
+
+__all__ = ["load_scop", "load_scops"]
+
+
+def load_scops(path: str, function: str | None = None, defines: dict[str, str] | None = None,
+               include_dirs: list[str] | tuple[str, ...] = ()) -> list[Scop]:
+    """Every scop of a C file: the `#pragma scop` regions when there are any, otherwise the
+    maximal runs of static-control top-level `for` nests of each function (or only `function`)."""
+    src = parse(path, defines, include_dirs)
+    scops, _ = find_scops(src, function)
+    return scops
+
+
+def load_scop(path: str, function: str | None = None, defines: dict[str, str] | None = None,
+              include_dirs: list[str] | tuple[str, ...] = ()) -> Scop:
+    """The first scop of a C file; PolyrlError (saying why, when a nest was rejected) if none."""
+    src = parse(path, defines, include_dirs)
+    scops, rejected = find_scops(src, function)
+    if scops:
+        return scops[0]
+    if rejected:
+        e = rejected[0]
+        raise PolyrlError(f"no static control loop nest found: {e.message}", e.path, e.line, e.col)
+    where = f" in function `{function}`" if function else ""
+    raise PolyrlError(f"file is empty / has no loop nest{where}", path, 1, 1)

@@ -1,0 +1,2 @@
+/* expect: not valid UTF-8 */
+int main(void) { return 0; } /* café */

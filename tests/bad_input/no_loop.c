@@ -1,0 +1,2 @@
+/* expect: has no loop nest */
+int add(int a, int b) { return a + b; }
