@@ -12,8 +12,8 @@ import re
 
 import islpy as isl
 
-from polyrl.ir import Scop, expr_to_plain, walk
 from polyrl.ir import Scalar as ScalarRef
+from polyrl.ir import Scop, expr_to_plain, walk
 from polyrl.poly.legality import Model, vectorizable
 from polyrl.poly.transform import Leaf, Loop, LoopNest, to_union_map
 
