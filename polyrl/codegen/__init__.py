@@ -43,9 +43,12 @@ def loop_tree(model: Model, nest: LoopNest) -> dict:
     ndim = 2 * nest.depth() + 1
     prefix = iterator_prefix(scop)
     build = isl.AstBuild.from_context(scop.context)
+    # odd time dimensions are loops: name them by depth (c0, c1, ...); the even ones are
+    # sequence positions, constant per statement, so isl never makes loops of them
     ids = isl.IdList.alloc(scop.context.get_ctx(), ndim)
     for k in range(ndim):
-        ids = ids.add(isl.Id(f"{prefix}{k}", context=scop.context.get_ctx()))
+        name = f"{prefix}{k // 2}" if k % 2 else f"{prefix}_seq{k // 2}"
+        ids = ids.add(isl.Id(name, context=scop.context.get_ctx()))
     build = build.set_iterators(ids)
     ast = build.node_from_schedule_map(schedule)
 
@@ -65,7 +68,7 @@ def loop_tree(model: Model, nest: LoopNest) -> dict:
             return {"kind": "block", "children": [convert(children.get_at(k)) for k in range(children.n_ast_node())]}
         if t == isl.ast_node_type.for_:
             it = node.for_get_iterator().to_C_str()
-            dim = int(it[len(prefix) :])
+            dim = 2 * int(it[len(prefix) :]) + 1
             path, loop = loop_of(node, dim)
             cond = node.for_get_cond()
             upper = None
