@@ -50,11 +50,14 @@ class Program:
     def dependences(self, kinds: tuple[str, ...] = ("RAW", "WAR", "WAW", "RAR")) -> list[Dependence]:
         return compute_dependences(self.scop, kinds)
 
-    def apply(self, schedule: str | Schedule) -> Optimized:
-        """Apply a schedule; raises PolyrlError naming the dependence an illegal action breaks."""
+    def apply(self, schedule: str | Schedule, simd: str = "auto") -> Optimized:
+        """Apply a schedule; raises PolyrlError naming the dependence an illegal action breaks.
+
+        `simd` says where `#pragma omp simd` goes (see polyrl.codegen.SIMD_MODES).
+        """
         if isinstance(schedule, str):
             schedule = Schedule.parse(schedule)
-        return Optimized(self, schedule, apply_schedule(self.model, schedule))
+        return Optimized(self, schedule, apply_schedule(self.model, schedule), simd)
 
 
 @dataclass
@@ -62,12 +65,13 @@ class Optimized:
     program: Program
     schedule: Schedule
     nest: LoopNest
+    simd: str = "auto"
 
     @cached_property
     def region_text(self) -> str:
         from polyrl.codegen import region_text
 
-        return region_text(self.program.model, self.nest)
+        return region_text(self.program.model, self.nest, self.simd)
 
     @property
     def source(self) -> str:

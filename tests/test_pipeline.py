@@ -109,9 +109,20 @@ def test_parallel_and_simd_pragmas_are_emitted() -> None:
 
 
 def test_reduction_innermost_loop_is_not_vectorized() -> None:
-    # mvt's inner j loop accumulates into x1[i]: no simd pragma may be put on it
-    text = program("mvt").apply("").region_text
-    assert "#pragma omp simd" not in text
+    # mvt's inner j loops accumulate into x1[i] and x2[i]: no simd pragma may go on them
+    assert "#pragma omp simd" not in program("mvt").apply("", simd="always").region_text
+    # gemm's inner j loops carry nothing: both get one when asked for everywhere
+    assert program("gemm").apply("", simd="always").region_text.count("#pragma omp simd") == 2
+
+
+def test_untransformed_loops_keep_the_compilers_own_vectorization() -> None:
+    assert "#pragma omp simd" not in program("gemm").apply("").region_text
+    # 2mm: interchanging j and k of the first nest gives S1 a dependence-free innermost j;
+    # S0 (tmp = 0), distributed but not moved, and the second nest keep no pragma
+    text = program("2mm").apply("B0:I(1,2)").region_text
+    assert text.count("#pragma omp simd") == 1
+    pragma = text.index("#pragma omp simd")
+    assert text.index("tmp[c0][c1] = ") < pragma < text.index("tmp[c0][c2] += ")
 
 
 def test_schedule_text_round_trips() -> None:

@@ -172,6 +172,23 @@ def to_union_map(scop: Scop, nest: LoopNest) -> isl.UnionMap:
     return result
 
 
+def changed_statements(before: LoopNest, after: LoopNest) -> set[str]:
+    """Statements whose loop expressions or sequence positions differ between two nests."""
+    old = dict(_time_parts(before))
+    changed = set()
+    for stmt, parts in _time_parts(after):
+        prev = old.get(stmt)
+        if prev is None or len(prev) != len(parts) or not all(_same_part(a, b) for a, b in zip(prev, parts, strict=True)):
+            changed.add(stmt)
+    return changed
+
+
+def _same_part(a: int | isl.Aff, b: int | isl.Aff) -> bool:
+    if isinstance(a, int) or isinstance(b, int):
+        return a == b
+    return a.plain_is_equal(b)
+
+
 def _time_parts(nest: LoopNest):
     """Yield (statement, [beta0, aff0, beta1, aff1, ..., beta_d]) for every statement."""
 
