@@ -21,7 +21,7 @@ EPILOG = """schedules are sequences of per-branch actions, e.g. "B0:T2(0,1,32,32
 
 # Commands that live with their package: each module has `register(subparsers)`, which
 # adds its parser with `set_defaults(func=...)`; importing it must stay cheap.
-COMMAND_MODULES: tuple[str, ...] = ()
+COMMAND_MODULES: tuple[str, ...] = ("polyrl.bench.command", "polyrl.model.commands")
 
 
 def add_input_arguments(p: argparse.ArgumentParser) -> None:
@@ -43,6 +43,12 @@ def add_toolchain_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--timeout", type=float, default=300.0, help="seconds before a run is stopped (default 300)")
     p.add_argument("--store", default=None, metavar="PATH",
                    help="memo store (SQLite); repeated requests are answered from it")
+
+
+def add_simd_argument(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--simd", choices=("auto", "always", "never"), default="auto",
+                   help="where to write `#pragma omp simd` on dependence-free innermost loops: auto (default) "
+                   "only on loops the schedule changed, always, or never")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -71,12 +77,14 @@ def build_parser() -> argparse.ArgumentParser:
     add_input_arguments(p)
     p.add_argument("--schedule", required=True, help='e.g. "B0:T2(0,1,32,32) B0:P(0)"')
     p.add_argument("-o", "--output", help="output file (default FILE.polyrl.c next to the input)")
+    add_simd_argument(p)
 
     p = sub.add_parser("run", help="compile, verify and time the original and the transformed program",
                        epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.set_defaults(func=cmd_run)
     add_input_arguments(p)
     p.add_argument("--schedule", default="", help="schedule to apply (default: none, i.e. codegen round trip)")
+    add_simd_argument(p)
     add_toolchain_arguments(p)
     for module in COMMAND_MODULES:
         importlib.import_module(module).register(sub)
@@ -125,7 +133,7 @@ def cmd_deps(args) -> int:
 
 def cmd_optimize(args) -> int:
     prog = load_program(args)
-    opt = prog.apply(args.schedule)
+    opt = prog.apply(args.schedule, args.simd)
     out = Path(args.output) if args.output else Path(args.file).with_suffix(".polyrl.c")
     opt.write(out)
     print(f"wrote {out} (schedule: {opt.schedule or 'none'})")
@@ -136,7 +144,7 @@ def cmd_run(args) -> int:
     from polyrl.runtime import MemoStore, Toolchain
 
     prog = load_program(args)
-    opt = prog.apply(args.schedule)
+    opt = prog.apply(args.schedule, args.simd)
     # builds run in a private folder, so include paths must not be relative
     flags = (tuple(args.flags.split()) + tuple(f"-D{d}" for d in args.defines)
              + tuple(f"-I{Path(i).resolve()}" for i in args.include_dirs))

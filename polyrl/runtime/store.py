@@ -13,6 +13,7 @@ import os
 import random
 import sqlite3
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import lru_cache
@@ -219,6 +220,18 @@ class MemoStore:
         except BaseException:
             self._db.execute("ROLLBACK")
             raise
+
+    def items(self) -> Iterator[tuple[StoreKey, Record]]:
+        """Every record, ordered by program, machine, toolchain and schedule (baseline first)."""
+        rows = self._db.execute(
+            "SELECT program, schedule, machine, toolchain, legal, status, times, verified, detail, timestamp "
+            "FROM measurements ORDER BY program, machine, toolchain, schedule"
+        )
+        for program, schedule, machine, toolchain, legal, status, times, verified, detail, ts in rows:
+            yield (
+                StoreKey(program, schedule, machine, toolchain),
+                Record(_bool_out(legal), status, tuple(json.loads(times)), _bool_out(verified), detail, ts),
+            )
 
     def __len__(self) -> int:
         return self._db.execute("SELECT COUNT(*) FROM measurements").fetchone()[0]

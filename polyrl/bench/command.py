@@ -1,0 +1,127 @@
+"""`polyrl bench`: the command line of the bench (arguments, progress lines, output files).
+
+Thin: resolves the suite, the variants and the schedules, runs polyrl.bench.runner and
+writes the reports of polyrl.bench.report into --out.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from datetime import datetime
+from pathlib import Path
+
+from polyrl.errors import PolyrlError
+
+DEFAULT_VARIANTS = "base,graphite,polly,pluto,polyrl-schedule"
+
+
+def register(subparsers) -> None:
+    p = subparsers.add_parser(
+        "bench",
+        help="compare polyrl with gcc, Graphite, Polly and PLUTO on PolyBench-style kernels",
+        description="Build every kernel of a suite once per variant with the same timing harness, "
+        "verify each variant's arrays against the base build, time it (minimum of --repeat runs) and "
+        "report speedups over base. Writes results.csv, results.md and speedups.png into --out.",
+    )
+    p.set_defaults(func=cmd_bench)
+    p.add_argument("--suite", default="polybench", metavar="polybench|pearl|PATH",
+                   help="named suite of the polyrl datasets, or a folder of <name>/<name>.c kernels "
+                   "(default polybench)")
+    p.add_argument("--polybench-dir", metavar="PATH",
+                   help="a PolyBench/C 4.2.1 checkout to use as the polybench suite")
+    p.add_argument("--dataset", default="MEDIUM", type=str.upper,
+                   choices=("MINI", "SMALL", "MEDIUM", "LARGE", "EXTRALARGE"),
+                   help="size class, compiled as -D<DATASET>_DATASET (default MEDIUM)")
+    p.add_argument("--variants", default=DEFAULT_VARIANTS,
+                   help=f"comma-separated; base always runs, as the reference (default {DEFAULT_VARIANTS})")
+    p.add_argument("--schedules", metavar="FILE",
+                   help="`kernel: SCHEDULE` lines for polyrl-schedule (default: the schedules polyrl ships "
+                   "for the suite)")
+    p.add_argument("--kernels", metavar="a,b,c", help="only these kernels")
+    p.add_argument("--threads", type=int, default=None, help="OpenMP threads (default: all cores)")
+    p.add_argument("--repeat", type=int, default=5, help="timed runs after one warm-up; the minimum counts (default 5)")
+    p.add_argument("--timeout", type=float, default=300.0, help="seconds before one program run is stopped "
+                   "(default 300)")
+    p.add_argument("--out", metavar="DIR", help="output folder (default bench-out/<timestamp>)")
+    p.add_argument("--store", metavar="PATH", help="memo store (SQLite); measured results are reused from it")
+
+
+def _split(text: str | None) -> list[str]:
+    return [s.strip() for s in (text or "").split(",") if s.strip()]
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    from polyrl.bench.report import CsvWriter, markdown, plot
+    from polyrl.bench.runner import ordered_variants, run_bench
+    from polyrl.bench.schedules import load_schedules, shipped_schedules
+    from polyrl.bench.suite import discover, resolve_suite, select
+    from polyrl.bench.variants import Settings, make_variants
+    from polyrl.runtime import MemoStore, machine_fingerprint
+
+    if args.repeat < 1:
+        raise PolyrlError("--repeat must be at least 1")
+    if args.threads is not None and args.threads < 1:
+        raise PolyrlError("--threads must be at least 1")
+    label, folder = resolve_suite(args.suite, args.polybench_dir)
+    kernels = select(discover(folder), _split(args.kernels))
+    if not kernels:
+        raise PolyrlError("no kernels (<name>/<name>.c) found", str(folder))
+    schedules = load_schedules(args.schedules) if args.schedules else shipped_schedules(label)
+    threads = args.threads or os.cpu_count() or 1
+    settings = Settings(dataset=args.dataset, threads=threads, schedules=schedules, timeout_s=args.timeout)
+    names = ordered_variants(_split(args.variants) or _split(DEFAULT_VARIANTS))
+    variants = make_variants(names, settings)
+    out = Path(args.out) if args.out else Path("bench-out") / datetime.now().strftime("%Y%m%d-%H%M%S")
+    out.mkdir(parents=True, exist_ok=True)
+    store = MemoStore(args.store) if args.store else None
+
+    # OpenMP's waiting policy decides how a busy machine treats parallel regions; say it
+    omp_env = ", ".join(f"{k}={os.environ[k]}" for k in ("OMP_WAIT_POLICY", "GOMP_SPINCOUNT", "KMP_BLOCKTIME")
+                        if k in os.environ)
+    title = (f"polyrl bench: {label}, {args.dataset}, {threads} threads, min of {args.repeat} runs "
+             f"({machine_fingerprint()}{', ' + omp_env if omp_env else ''})")
+    log = sys.stderr
+    print(f"{title}\nkernels: {len(kernels)} from {folder}\noutput: {out}", file=log)
+    for v in variants:
+        why = v.unavailable()
+        print(f"  {v.name:<16} {'NOT AVAILABLE: ' + why if why else v.summary}", file=log)
+
+    writer = CsvWriter(out / "results.csv")
+    start = time.monotonic()
+    done: list = []
+
+    def emit(r) -> None:
+        writer.write(r)
+        done.append(r)
+        if r.ok:
+            what = f"{r.speedup:.2f}x  ({r.seconds:.6f} s, spread {100 * (r.spread or 0):.1f}%)"
+        else:
+            what = r.status + (f": {r.detail[:120]}" if r.detail else "")
+        print(f"    {r.variant:<16} {what}{' [memo store]' if r.cached else ''}", file=log, flush=True)
+
+    def on_kernel(i: int, k) -> None:
+        print(f"[{i + 1}/{len(kernels)}] {k.name}", file=log, flush=True)
+
+    interrupted = False
+    try:
+        run_bench(kernels, variants, settings, repeat=args.repeat, store=store, emit=emit, on_kernel=on_kernel)
+    except KeyboardInterrupt:
+        interrupted = True
+        print("\ninterrupted: reporting what was measured", file=log)
+    finally:
+        writer.close()
+        if store is not None:
+            store.close()
+
+    elapsed = time.monotonic() - start
+    table = markdown(done, names, title + (" [interrupted]" if interrupted else ""))
+    (out / "results.md").write_text(table)
+    if done:
+        plot(done, out / "speedups.png", names, title)
+    print(table)
+    print(f"wall time {elapsed:.0f} s; wrote {out / 'results.csv'}, {out / 'results.md'}"
+          + (f", {out / 'speedups.png'}" if done else ""), file=log)
+    return 130 if interrupted else 0

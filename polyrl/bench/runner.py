@@ -1,0 +1,227 @@
+"""The bench loop: every kernel, every variant, measured side by side with the baseline.
+
+Owns the order of work, the memo-store lookups and the result rows; not how a variant is
+built (variants), how a build is timed and verified (polyrl.runtime), nor the reports.
+Each kernel's baseline (the `base` variant) is measured first; its dumped arrays are the
+reference every other variant of that kernel is verified against, and its minimum time
+is the numerator of every speedup. Nothing a kernel or variant does stops the loop: every
+failure becomes a row with its status.
+"""
+
+from __future__ import annotations
+
+import resource
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+
+import numpy as np
+
+from polyrl.api import Program, load
+from polyrl.bench.suite import Kernel
+from polyrl.bench.variants import Build, Case, Settings, Skip, Variant
+from polyrl.runtime import Measurement, MemoStore, StoreKey, machine_fingerprint, measure, program_hash
+
+BASE = "base"
+# statuses of a variant that was not run for a reason other than its own failure
+NOT_RUN = ("no-schedule", "no-reference", "front-end-error")
+NOT_AVAILABLE = "not-available"
+# failures that a rerun could change (a busy machine), so they are not memoized
+_TRANSIENT = ("timeout", "crash", "error")
+# Polly's matrix-multiplication packing puts ~8.4 MB arrays on the stack (gemm at MEDIUM),
+# just over the usual 8 MiB default; every variant's program gets this much instead
+STACK_BYTES = 512 << 20
+
+
+@dataclass(frozen=True)
+class Row:
+    """One kernel x variant result, as in the CSV."""
+
+    kernel: str
+    dataset: str
+    variant: str
+    status: str  # "ok", "wrong-result", "compile-error", "timeout", "crash", "not-available", ...
+    seconds: float | None = None  # minimum of the timed runs
+    spread: float | None = None  # (max - min) / min of the timed runs
+    repeat: int = 0  # timed runs behind `seconds`
+    speedup: float | None = None  # base seconds / seconds, for verified results only
+    verified: str = ""  # "yes", "no", "reference" (the base), "" not checked
+    detail: str = ""
+    cached: bool = False  # answered from the memo store
+
+    @property
+    def ok(self) -> bool:
+        return self.status == "ok"
+
+    @property
+    def failed(self) -> bool:
+        return not self.ok and self.status != NOT_AVAILABLE and self.status not in NOT_RUN
+
+
+def _one_line(text: str, limit: int = 300) -> str:
+    flat = " | ".join(ln.strip() for ln in str(text).splitlines() if ln.strip())
+    return flat if len(flat) <= limit else flat[: limit - 3] + "..."
+
+
+def ordered_variants(names: Sequence[str]) -> list[str]:
+    """`base` first (every speedup needs it), then the others in the order given."""
+    return [BASE, *(n for n in dict.fromkeys(names) if n != BASE)]
+
+
+def load_kernel(kernel: Kernel, dataset: str) -> Program:
+    program = load(kernel.path, defines=kernel.defines(dataset), include_dirs=[str(d) for d in kernel.include_dirs])
+    program.model  # noqa: B018 - dependences and the original schedule: front-end gaps show up here
+    return program
+
+
+class _Bench:
+    def __init__(self, variants: list[Variant], settings: Settings, repeat: int, store: MemoStore | None,
+                 emit: Callable[[Row], None]):
+        if not variants or variants[0].name != BASE:
+            raise ValueError("the first variant must be `base`")
+        self.variants = variants
+        self.settings = settings
+        self.repeat = repeat
+        self.store = store
+        self.emit = emit
+        self.missing = {v.name: v.unavailable() for v in variants}
+
+    def row(self, kernel: Kernel, variant: str, status: str, **kw) -> Row:
+        r = Row(kernel.name, self.settings.dataset, variant, status, **kw)
+        self.emit(r)
+        return r
+
+    def key(self, program: Program, build: Build) -> StoreKey:
+        return StoreKey(program_hash(program.scop), build.key, machine_fingerprint(), build.toolchain.key())
+
+    def lookup(self, key: StoreKey) -> Measurement | None:
+        if self.store is None:
+            return None
+        rec = self.store.get(key)
+        if rec is None or (rec.status == "ok" and len(rec.times) < self.repeat):
+            return None
+        return Measurement.from_record(rec)
+
+    def remember(self, key: StoreKey, m: Measurement) -> None:
+        if self.store is not None and m.status not in _TRANSIENT:
+            self.store.put(key, m.record(legal=True))
+
+    def prepare(self, variant: Variant, case: Case) -> Build | Skip:
+        why = self.missing[variant.name]
+        if why is not None:
+            return Skip(NOT_AVAILABLE, why)
+        try:
+            return variant.prepare(case)
+        except Exception as e:  # a variant's bug must not stop the other variants
+            return Skip("error", f"{type(e).__name__}: {_one_line(str(e))}")
+
+    def measure(self, case: Case, build: Build, reference: dict[str, np.ndarray] | None, repeat: int) -> Measurement:
+        try:
+            return measure(case.program.scop, build.region_text, build.toolchain, repeat,
+                           self.settings.timeout_s, reference=reference)
+        except Exception as e:  # e.g. a region the harness cannot instrument
+            return Measurement("error", detail=f"{type(e).__name__}: {_one_line(str(e))}")
+
+    def result_row(self, kernel: Kernel, variant: str, m: Measurement, base: Measurement | None) -> Row:
+        if variant == BASE:
+            verified = "reference" if m.status == "ok" else ""
+        else:
+            verified = {True: "yes", False: "no", None: ""}[m.verified]
+        speedup = None
+        if m.status == "ok" and m.min and base is not None and base.min and (variant == BASE or m.verified):
+            speedup = base.min / m.min
+        return self.row(kernel, variant, m.status, seconds=m.min, spread=m.spread, repeat=len(m.times),
+                        speedup=speedup, verified=verified, detail=_one_line(m.detail), cached=m.cached)
+
+    def kernel(self, kernel: Kernel) -> list[Row]:
+        ds = self.settings.dataset
+        try:
+            program = load_kernel(kernel, ds)
+        except Exception as e:  # the front end's errors, and its bugs, are reported per kernel
+            why = f"{type(e).__name__}: {_one_line(str(e))}"
+            return [self.row(kernel, v.name, "front-end-error", detail=why) for v in self.variants]
+        case = Case(kernel, program, ds)
+        builds = {v.name: self.prepare(v, case) for v in self.variants}
+        keys: dict[str, StoreKey] = {}
+        cached: dict[str, Measurement] = {}
+        for name, b in builds.items():
+            if isinstance(b, Build):
+                try:
+                    keys[name] = self.key(program, b)
+                except Exception as e:  # toolchain.key() runs the compiler for its version
+                    builds[name] = Skip("error", f"{type(e).__name__}: {_one_line(str(e))}")
+                    continue
+                hit = self.lookup(keys[name])
+                if hit is not None:
+                    cached[name] = hit
+
+        rows: list[Row] = []
+        base_build = builds[BASE]
+        if isinstance(base_build, Skip):
+            rows.append(self.row(kernel, BASE, base_build.status, detail=base_build.detail))
+            for v in self.variants[1:]:
+                rows.append(self.row(kernel, v.name, "no-reference", detail="the baseline could not be built"))
+            return rows
+
+        todo = [n for n, b in builds.items() if n != BASE and isinstance(b, Build) and n not in cached]
+        reference = None
+        if BASE in cached:
+            base = ref = cached[BASE]
+            if todo and base.status == "ok":  # times known; run it once more for the arrays
+                ref = self.measure(case, base_build, None, 0)
+        else:
+            base = ref = self.measure(case, base_build, None, self.repeat)
+            self.remember(keys[BASE], base)
+        if ref.status == "ok":
+            reference = ref.dump
+        rows.append(self.result_row(kernel, BASE, base, base))
+        for v in self.variants[1:]:
+            b = builds[v.name]
+            if isinstance(b, Skip):
+                rows.append(self.row(kernel, v.name, b.status, detail=b.detail))
+            elif v.name in cached:
+                rows.append(self.result_row(kernel, v.name, cached[v.name], base if base.status == "ok" else None))
+            elif reference is None:
+                rows.append(self.row(kernel, v.name, "no-reference",
+                                     detail=f"the baseline did not run ({ref.status})"))
+            else:
+                m = self.measure(case, b, reference, self.repeat)
+                self.remember(keys[v.name], m)
+                rows.append(self.result_row(kernel, v.name, m, base))
+        return rows
+
+
+@contextmanager
+def larger_stack(size: int = STACK_BYTES) -> Iterator[None]:
+    """Raise the soft stack limit that the measured programs inherit, for the duration."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_STACK)
+    want = size if hard == resource.RLIM_INFINITY else min(size, hard)
+    changed = soft != resource.RLIM_INFINITY and soft < want
+    if changed:
+        resource.setrlimit(resource.RLIMIT_STACK, (want, hard))
+    try:
+        yield
+    finally:
+        if changed:
+            resource.setrlimit(resource.RLIMIT_STACK, (soft, hard))
+
+
+def run_bench(kernels: Sequence[Kernel], variants: list[Variant], settings: Settings, repeat: int = 5,
+              store: MemoStore | None = None, emit: Callable[[Row], None] | None = None,
+              on_kernel: Callable[[int, Kernel], None] | None = None) -> list[Row]:
+    """Measure every variant of every kernel; rows are also passed to `emit` as they come,
+    so that an interrupted run keeps what it measured. `variants[0]` must be `base`."""
+    rows: list[Row] = []
+
+    def collect(r: Row) -> None:
+        rows.append(r)
+        if emit is not None:
+            emit(r)
+
+    bench = _Bench(variants, settings, repeat, store, collect)
+    with larger_stack():
+        for i, k in enumerate(kernels):
+            if on_kernel is not None:
+                on_kernel(i, k)
+            bench.kernel(k)
+    return rows

@@ -1,0 +1,297 @@
+"""Bench variants: the ways one kernel is built and run, side by side with the baseline.
+
+Owns the variant registry and the built-in variants (base, graphite, polly, pluto,
+polyrl-schedule); not timing or verification (polyrl.runtime) nor reports. A variant
+says whether its tools exist (`unavailable`) and, per kernel, how to build it
+(`prepare`): a toolchain plus the text that replaces the region (None: the original
+region). Adding a variant, e.g. one whose region comes from a learned policy or a
+search, is one subclass of `Variant` decorated with `@register_variant`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import subprocess
+import tempfile
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import ClassVar
+
+from polyrl.api import Program
+from polyrl.bench.suite import Kernel
+from polyrl.errors import PolyrlError
+from polyrl.runtime import Toolchain
+
+BASE_FLAGS: tuple[str, ...] = ("-O3", "-march=native", "-fopenmp")
+POLLY_FLAGS: tuple[str, ...] = (
+    "-O3", "-march=native", "-mllvm", "-polly", "-mllvm", "-polly-parallel",
+    "-mllvm", "-polly-vectorizer=stripmine", "-fopenmp",
+)
+POLLY_PACKAGES = "clang-14 libpolly-14-dev libomp-14-dev"
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What every variant of one bench run shares."""
+
+    dataset: str = "MINI"
+    threads: int = field(default_factory=lambda: os.cpu_count() or 1)
+    schedules: Mapping[str, str] = field(default_factory=dict)  # kernel name -> schedule text
+    timeout_s: float = 300.0
+
+
+@dataclass(frozen=True)
+class Case:
+    """One kernel, parsed, at one size class."""
+
+    kernel: Kernel
+    program: Program
+    dataset: str
+
+    @property
+    def flags(self) -> tuple[str, ...]:
+        return self.kernel.compile_flags(self.dataset)
+
+
+@dataclass(frozen=True)
+class Build:
+    """How to build a variant of a kernel."""
+
+    toolchain: Toolchain
+    region_text: str | None = None  # None: the original region
+    key: str = ""  # memo-store key of the region text: "" original, else a schedule or tag
+
+
+@dataclass(frozen=True)
+class Skip:
+    """A variant that is not run for a kernel (status e.g. "no-schedule"), with why."""
+
+    status: str
+    detail: str = ""
+
+
+class Variant:
+    """One column of the bench table. Subclasses set `name` and `summary`."""
+
+    name: ClassVar[str] = ""
+    summary: ClassVar[str] = ""
+
+    def __init__(self, settings: Settings):
+        self.settings = settings
+
+    def unavailable(self) -> str | None:
+        """None when the variant's tools are present, otherwise why it cannot run."""
+        return None
+
+    def prepare(self, case: Case) -> Build | Skip:
+        raise NotImplementedError
+
+
+_REGISTRY: dict[str, type[Variant]] = {}
+
+
+def register_variant(cls: type[Variant]) -> type[Variant]:
+    """Class decorator adding a variant under its `name` (a later one replaces it)."""
+    if not cls.name:
+        raise ValueError(f"{cls.__qualname__} has no name")
+    _REGISTRY[cls.name] = cls
+    return cls
+
+
+def unregister_variant(name: str) -> None:
+    _REGISTRY.pop(name, None)
+
+
+def variant_names() -> list[str]:
+    return list(_REGISTRY)
+
+
+def make_variants(names: list[str], settings: Settings) -> list[Variant]:
+    unknown = [n for n in names if n not in _REGISTRY]
+    if unknown:
+        raise PolyrlError(f"unknown variant(s) {', '.join(unknown)}; known: {', '.join(_REGISTRY)}")
+    return [_REGISTRY[n](settings) for n in dict.fromkeys(names)]
+
+
+# ---------------------------------------------------------------- compilers
+
+_PROBE = r"""
+#include <stdio.h>
+#define N 64
+static double A[N][N], B[N][N], C[N][N];
+int main(void)
+{
+  int i, j, k;
+  for (i = 0; i < N; i++)
+    for (j = 0; j < N; j++) {
+      A[i][j] = (double)(i + j) / N;
+      B[i][j] = (double)(i - j) / N;
+    }
+#pragma omp parallel for private(j, k)
+  for (i = 0; i < N; i++)
+    for (j = 0; j < N; j++)
+      for (k = 0; k < N; k++)
+        C[i][j] += A[i][k] * B[k][j];
+  printf("%g\n", C[1][2]);
+  return 0;
+}
+"""
+
+
+@cache
+def probe(cc: str, flags: tuple[str, ...]) -> str | None:
+    """None when `cc flags` compiles, links and runs a small OpenMP loop nest without a
+    single warning (a compiler that ignores an optimizer flag says so in a warning),
+    otherwise the first line of what went wrong. Cached for the process."""
+    exe = shutil.which(cc)
+    if exe is None:
+        return f"`{cc}` not found"
+    with tempfile.TemporaryDirectory(prefix="polyrl-probe-") as tmp:
+        (Path(tmp) / "probe.c").write_text(_PROBE)
+        try:
+            p = subprocess.run([exe, *flags, "-Werror", "probe.c", "-o", "probe"], cwd=tmp,
+                               capture_output=True, text=True, timeout=120)
+            if p.returncode != 0:
+                lines = [ln for ln in (p.stderr + p.stdout).splitlines() if ln.strip()]
+                first = next((ln for ln in lines if "error" in ln.lower()), lines[0] if lines else "")
+                return f"`{cc}` refuses the flags: {first.strip()[:200]}"
+            r = subprocess.run(["./probe"], cwd=tmp, capture_output=True, text=True, timeout=60,
+                               env={**os.environ, "OMP_NUM_THREADS": "2"})
+        except (OSError, subprocess.TimeoutExpired) as e:
+            return f"`{cc}` probe failed: {e}"
+        if r.returncode != 0:
+            return f"a program built by `{cc}` does not run: {(r.stderr.strip() or str(r.returncode))[:200]}"
+    return None
+
+
+class CompilerVariant(Variant):
+    """The original region, built by `compiler()`; the source is untouched."""
+
+    cc: ClassVar[str] = "gcc"
+
+    def flags(self) -> tuple[str, ...]:
+        return BASE_FLAGS
+
+    def compiler(self) -> tuple[str, tuple[str, ...]] | str:
+        """(cc, flags) that work here, or why there are none."""
+        flags = self.flags()
+        why = probe(self.cc, flags)
+        return why if why is not None else (self.cc, flags)
+
+    def unavailable(self) -> str | None:
+        c = self.compiler()
+        return c if isinstance(c, str) else None
+
+    def prepare(self, case: Case) -> Build | Skip:
+        c = self.compiler()
+        if isinstance(c, str):
+            return Skip("not-available", c)
+        cc, flags = c
+        return Build(Toolchain(cc=cc, flags=flags + case.flags, threads=self.settings.threads))
+
+
+@register_variant
+class Base(CompilerVariant):
+    name = "base"
+    summary = "gcc -O3 -march=native -fopenmp (the reference of every speedup)"
+
+
+@register_variant
+class Graphite(CompilerVariant):
+    name = "graphite"
+    summary = "gcc's polyhedral optimizer: -floop-nest-optimize -floop-parallelize-all"
+
+    def flags(self) -> tuple[str, ...]:
+        return (*BASE_FLAGS, "-floop-nest-optimize", "-floop-parallelize-all",
+                f"-ftree-parallelize-loops={self.settings.threads}")
+
+
+def _clang_candidates() -> list[str]:
+    wanted = os.environ.get("POLYRL_POLLY_CC")
+    if wanted:
+        return [wanted]
+    names = ["clang", *(f"clang-{v}" for v in range(21, 13, -1))]
+    return [n for n in names if shutil.which(n)]
+
+
+@cache
+def find_polly(candidates: tuple[str, ...]) -> tuple[str, tuple[str, ...]] | str:
+    """The first clang of `candidates` with a working Polly: built in (Debian's clang-14),
+    else loaded from the LLVMPolly.so plugin next to it. A reason string when none works."""
+    if not candidates:
+        return f"no clang found (Debian: apt-get install {POLLY_PACKAGES})"
+    reasons = []
+    for cc in candidates:
+        why = probe(cc, POLLY_FLAGS)
+        if why is None:
+            return cc, POLLY_FLAGS
+        plugin = Path(os.path.realpath(shutil.which(cc) or cc)).parent.parent / "lib" / "LLVMPolly.so"
+        if plugin.is_file():
+            for extra in ((f"-fplugin={plugin}",), (f"-fplugin={plugin}", f"-fpass-plugin={plugin}")):
+                if probe(cc, extra + POLLY_FLAGS) is None:
+                    return cc, extra + POLLY_FLAGS
+        reasons.append(why)
+    return f"no clang with Polly ({'; '.join(reasons)}); Debian: apt-get install {POLLY_PACKAGES}"
+
+
+@register_variant
+class Polly(CompilerVariant):
+    name = "polly"
+    summary = "clang with LLVM's Polly: -mllvm -polly -polly-parallel -polly-vectorizer=stripmine"
+
+    def compiler(self) -> tuple[str, tuple[str, ...]] | str:
+        return find_polly(tuple(_clang_candidates()))
+
+
+# ---------------------------------------------------------------- source rewriters
+
+
+@register_variant
+class Pluto(Variant):
+    name = "pluto"
+    summary = "PLUTO's polycc --tile --parallel on the original file, then gcc like base"
+    polycc: ClassVar[str] = "polycc"
+    args: ClassVar[tuple[str, ...]] = ("--tile", "--parallel")
+
+    def unavailable(self) -> str | None:
+        if shutil.which(self.polycc) is None:
+            return f"`{self.polycc}` not found (PLUTO is not packaged by Debian; build it from source)"
+        return Base(self.settings).unavailable()
+
+    def prepare(self, case: Case) -> Build | Skip:
+        from polyrl.bench.pluto import PlutoError, pluto_region
+
+        base = Base(self.settings).prepare(case)
+        if isinstance(base, Skip):
+            return base
+        try:
+            region = pluto_region(case.kernel.path, case.program.scop, self.polycc, self.args,
+                                  timeout_s=self.settings.timeout_s)
+        except PlutoError as e:
+            return Skip("tool-failed", str(e))
+        digest = hashlib.sha256(region.encode()).hexdigest()[:16]
+        return Build(base.toolchain, region, f"variant:pluto {' '.join(self.args)} {digest}")
+
+
+@register_variant
+class ScheduleVariant(Variant):
+    name = "polyrl-schedule"
+    summary = "a fixed polyrl schedule per kernel (--schedules FILE), applied with the polyrl API"
+
+    def prepare(self, case: Case) -> Build | Skip:
+        text = self.settings.schedules.get(case.kernel.name)
+        if text is None:
+            return Skip("no-schedule", "no schedule for this kernel in the schedules file")
+        base = Base(self.settings).prepare(case)
+        if isinstance(base, Skip):
+            return base
+        try:
+            opt = case.program.apply(text)
+            region = opt.region_text
+        except PolyrlError as e:
+            return Skip("illegal-schedule", f"{text}: {e.message}")
+        return Build(base.toolchain, region, str(opt.schedule))

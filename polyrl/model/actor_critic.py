@@ -1,0 +1,105 @@
+"""The actor-critic of the seed design (Pearl, section 4.4): the shared GraphBackbone, a
+policy head MLP (128, 128, 56) and a value head MLP (128, 128, 1), SELU between layers,
+and the masked categorical distribution the policy samples from.
+
+The backbone can start from a pretrained cost model's backbone (`from_costmodel`);
+the heads always start fresh. Owns the layers only; PPO is polyrl.rl.ppo.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import torch
+from torch import Tensor, nn
+from torch.distributions import Categorical
+from torch_geometric.data import Batch, Data
+
+from polyrl.errors import PolyrlError
+from polyrl.model.backbone import GraphBackbone
+from polyrl.model.features import NODE_FEATURES, NUM_EDGE_TYPES
+
+NUM_ACTIONS = 56  # polyrl.rl.actions.NUM_ACTIONS; the model does not import the RL package
+
+
+def _head(width: int, sizes: tuple[int, ...]) -> nn.Sequential:
+    layers: list[nn.Module] = []
+    for k, size in enumerate(sizes):
+        layers.append(nn.Linear(width, size))
+        if k < len(sizes) - 1:
+            layers.append(nn.SELU())
+        width = size
+    return nn.Sequential(*layers)
+
+
+class MaskedCategorical(Categorical):
+    """A categorical over the actions `mask` allows: masked logits are set to the dtype's
+    most negative value before the softmax, so their probability is exactly 0, and the
+    entropy sums over the allowed actions only (0 * log 0 would otherwise be NaN)."""
+
+    def __init__(self, logits: Tensor, mask: Tensor):
+        mask = mask.to(torch.bool)
+        if not bool(mask.any(dim=-1).all()):
+            raise ValueError("every row of the mask must allow at least one action")
+        self.mask = mask
+        super().__init__(logits=logits.masked_fill(~mask, torch.finfo(logits.dtype).min))
+
+    def entropy(self) -> Tensor:
+        p_log_p = self.probs * self.logits  # self.logits are normalised log-probabilities
+        return -torch.where(self.mask, p_log_p, torch.zeros_like(p_log_p)).sum(-1)
+
+
+class ActorCritic(nn.Module):
+    """Graph batch -> (action logits [graphs, num_actions], state value [graphs])."""
+
+    def __init__(self, in_channels: int = NODE_FEATURES, edge_dim: int | None = NUM_EDGE_TYPES,
+                 hidden_channels: int = 128, num_layers: int = 2, heads: int = 4, num_actions: int = NUM_ACTIONS,
+                 dropout: float = 0.0):
+        super().__init__()
+        self.hparams = dict(in_channels=in_channels, edge_dim=edge_dim, hidden_channels=hidden_channels,
+                            num_layers=num_layers, heads=heads, num_actions=num_actions, dropout=dropout)
+        self.backbone = GraphBackbone(in_channels, hidden_channels, num_layers, heads, edge_dim=edge_dim,
+                                      dropout=dropout)
+        width = self.backbone.out_channels
+        self.policy = _head(width, (hidden_channels, hidden_channels, num_actions))
+        self.value = _head(width, (hidden_channels, hidden_channels, 1))
+        self.reset_heads()
+
+    def reset_heads(self) -> None:
+        for head in (self.policy, self.value):
+            for layer in head:
+                if isinstance(layer, nn.Linear):
+                    # LeCun normal, as in the backbone, keeps SELU activations self-normalising
+                    nn.init.kaiming_normal_(layer.weight, nonlinearity="linear")
+                    nn.init.zeros_(layer.bias)
+        # a near-uniform first policy: every legal action gets explored
+        last = self.policy[-1]
+        nn.init.normal_(last.weight, std=0.01)
+
+    def forward(self, data: Data | Batch) -> tuple[Tensor, Tensor]:
+        h = self.backbone(data.x, data.edge_index, getattr(data, "batch", None), getattr(data, "edge_attr", None))
+        return self.policy(h), self.value(h).squeeze(-1)
+
+    def distribution(self, data: Data | Batch, mask: Tensor) -> tuple[MaskedCategorical, Tensor]:
+        """The masked policy and the value of each graph; `mask` is bool [graphs, num_actions]."""
+        logits, value = self(data)
+        return MaskedCategorical(logits, mask.reshape(logits.shape)), value
+
+    @classmethod
+    def from_costmodel(cls, path: str | Path, **kwargs) -> ActorCritic:
+        """An actor-critic whose backbone is a pretrained cost model's (its best weights)
+        and shaped like it; the heads start fresh."""
+        from polyrl.model.costmodel import CHECKPOINT_FORMAT, FEATURES_KEY
+
+        ckpt = torch.load(path, weights_only=False, map_location="cpu")
+        if not isinstance(ckpt, dict) or ckpt.get("format") != CHECKPOINT_FORMAT:
+            raise PolyrlError("not a polyrl cost-model checkpoint", str(path))
+        if ckpt.get("features") != FEATURES_KEY:
+            raise PolyrlError("the cost model was trained on another feature layout; pretrain again", str(path))
+        hp = ckpt["hparams"]
+        model = cls(in_channels=hp["in_channels"], edge_dim=hp["edge_dim"], hidden_channels=hp["hidden_channels"],
+                    num_layers=hp["num_layers"], heads=hp["heads"], **kwargs)
+        state = ckpt.get("best_model") or ckpt["model"]
+        model.backbone.load_state_dict({k.removeprefix("backbone."): v for k, v in state.items()
+                                        if k.startswith("backbone.")})
+        return model

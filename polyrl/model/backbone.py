@@ -1,0 +1,105 @@
+"""The graph backbone shared by the cost model and the actor-critic (Pearl's design).
+
+`num_layers` GATv2 layers (multi-head attention; each layer's concatenated heads are
+projected back to `hidden_channels`), a readout per layer that concatenates mean and max
+pooling over each graph's nodes, the readouts of all layers concatenated, then an MLP
+with SELU activations. Configured entirely by constructor arguments, like PyG's
+BasicGNN models; `reset_parameters()` re-initialises every layer.
+
+    backbone = GraphBackbone(NODE_FEATURES, edge_dim=NUM_EDGE_TYPES)
+    h = backbone(batch.x, batch.edge_index, batch.batch, batch.edge_attr)  # [graphs, out_channels]
+"""
+
+from __future__ import annotations
+
+import torch
+from torch import Tensor, nn
+from torch_geometric.nn import GATv2Conv, global_max_pool, global_mean_pool
+
+
+class GraphBackbone(nn.Module):
+    """Graph -> vector of `out_channels` features (h_G in the Pearl paper).
+
+    Args:
+        in_channels: width of the node features.
+        hidden_channels: width of every GATv2 head and of the MLP's hidden layers.
+        num_layers: GATv2 layers (message-passing steps).
+        heads: attention heads per layer.
+        out_channels: width of the graph embedding (default hidden_channels).
+        mlp_layers: linear layers of the final MLP (each followed by SELU).
+        edge_dim: width of `edge_attr` (None: edges carry no attributes).
+        dropout: dropout on the attention coefficients and in the MLP.
+    """
+
+    def __init__(
+        self,
+        in_channels: int,
+        hidden_channels: int = 128,
+        num_layers: int = 2,
+        heads: int = 4,
+        out_channels: int | None = None,
+        mlp_layers: int = 2,
+        edge_dim: int | None = None,
+        dropout: float = 0.0,
+    ):
+        super().__init__()
+        if num_layers < 1 or mlp_layers < 1:
+            raise ValueError("num_layers and mlp_layers must be >= 1")
+        self.in_channels = in_channels
+        self.hidden_channels = hidden_channels
+        self.num_layers = num_layers
+        self.heads = heads
+        self.out_channels = out_channels if out_channels is not None else hidden_channels
+        self.edge_dim = edge_dim
+        self.dropout = dropout
+
+        self.convs = nn.ModuleList()
+        self.projections = nn.ModuleList()
+        width = in_channels
+        for _ in range(num_layers):
+            self.convs.append(GATv2Conv(width, hidden_channels, heads=heads, concat=True, edge_dim=edge_dim,
+                                        dropout=dropout))
+            self.projections.append(nn.Linear(heads * hidden_channels, hidden_channels))
+            width = hidden_channels
+
+        layers: list[nn.Module] = []
+        width = 2 * hidden_channels * num_layers  # mean and max readout of every layer
+        for k in range(mlp_layers):
+            last = k == mlp_layers - 1
+            layers.append(nn.Linear(width, self.out_channels if last else hidden_channels))
+            layers.append(nn.SELU())
+            if dropout and not last:
+                layers.append(nn.AlphaDropout(dropout))
+            width = hidden_channels
+        self.mlp = nn.Sequential(*layers)
+        self.act = nn.SELU()
+        self.reset_parameters()
+
+    def reset_parameters(self) -> None:
+        for conv in self.convs:
+            conv.reset_parameters()
+        for proj in self.projections:
+            proj.reset_parameters()
+        for layer in self.mlp:
+            if isinstance(layer, nn.Linear):
+                # LeCun normal keeps SELU activations self-normalising
+                nn.init.kaiming_normal_(layer.weight, nonlinearity="linear")
+                nn.init.zeros_(layer.bias)
+
+    def forward(self, x: Tensor, edge_index: Tensor, batch: Tensor | None = None,
+                edge_attr: Tensor | None = None) -> Tensor:
+        if batch is None:
+            batch = torch.zeros(x.size(0), dtype=torch.long, device=x.device)
+        if self.edge_dim is None:
+            edge_attr = None
+        readouts = []
+        h = x
+        for conv, proj in zip(self.convs, self.projections, strict=True):
+            h = self.act(proj(conv(h, edge_index, edge_attr=edge_attr)))
+            readouts.append(global_mean_pool(h, batch))
+            readouts.append(global_max_pool(h, batch))
+        return self.mlp(torch.cat(readouts, dim=-1))
+
+    def __repr__(self) -> str:
+        return (f"{type(self).__name__}({self.in_channels}, hidden={self.hidden_channels}, "
+                f"layers={self.num_layers}, heads={self.heads}, out={self.out_channels}, edge_dim={self.edge_dim})")

@@ -1,0 +1,87 @@
+"""The `polyrl workingset` and `polyrl pretrain` commands (registered through
+polyrl.cli.COMMAND_MODULES). Parsing only; importing this module must stay cheap, so
+islpy and torch are imported when a command runs."""
+
+from __future__ import annotations
+
+import argparse
+
+from polyrl.errors import PolyrlError
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    from polyrl.cli import add_input_arguments
+
+    p = sub.add_parser(
+        "workingset",
+        help="print every data reuse with its working-set sizes (WS_min, WS_max) and the cache level it fits in",
+        description="Data reuses (RAR/RAW/WAR/WAW per pair of references) with the working sets of the "
+        "seed design: distinct elements touched from the first source instance to its first (WS_min) "
+        "and last (WS_max) target, counted exactly with isl, and the fastest cache level they fit in.",
+    )
+    p.set_defaults(func=cmd_workingset)
+    add_input_arguments(p)
+    p.add_argument("--schedule", default="", help="analyse the program after this schedule (default: original order)")
+    p.add_argument("--cache", default=None, metavar="L1=32K,L2=1M,L3=32M",
+                   help="cache sizes, fastest first (default: this machine's, from /sys/devices/system/cpu)")
+    p.add_argument("--param", action="append", default=[], metavar="NAME=VALUE",
+                   help="value of a size parameter the source does not fix (repeatable)")
+
+    p = sub.add_parser(
+        "pretrain",
+        help="train the cost model (GATv2 backbone) to predict log execution time from a memo store",
+        description="Joins the memo store's measurements with the corpus's programs (manifest.jsonl: id, "
+        "hash), splits by program into train/validation/test, trains, and reports MAPE and Spearman "
+        "rank correlation. Checkpoints after every epoch; --resume continues from the checkpoint.",
+    )
+    p.set_defaults(func=cmd_pretrain)
+    p.add_argument("--store", required=True, metavar="PATH", help="memo store (SQLite) with measured times")
+    p.add_argument("--corpus", required=True, metavar="DIR", help="corpus folder: C files and manifest.jsonl")
+    p.add_argument("--out", default="costmodel.pt", metavar="PATH", help="checkpoint to write (default costmodel.pt)")
+    p.add_argument("--epochs", type=int, default=50, help="total number of epochs (default 50)")
+    p.add_argument("--seed", type=int, default=0, help="seed of the split, the initial weights and the batches")
+    p.add_argument("--batch-size", type=int, default=32)
+    p.add_argument("--lr", type=float, default=1e-3, help="learning rate (default 1e-3)")
+    p.add_argument("--resume", action="store_true", help="continue from the checkpoint at --out")
+    p.add_argument("--machine", default=None,
+                   help="only measurements of this machine fingerprint (default: the one with most records)")
+    p.add_argument("--workers", type=int, default=None, help="processes building program graphs (default: the cores, at most 8)")
+
+
+def _pairs(items: list[str], what: str) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for item in items:
+        name, sep, value = item.partition("=")
+        try:
+            out[name.strip()] = int(value)
+        except ValueError:
+            raise PolyrlError(f"{what} `{item}` must be NAME=INTEGER") from None
+        if not sep or not name.strip():
+            raise PolyrlError(f"{what} `{item}` must be NAME=INTEGER")
+    return out
+
+
+def cmd_workingset(args) -> int:
+    from polyrl.cli import load_program
+    from polyrl.poly.workingset import detect_caches, format_report, parse_caches, working_sets
+
+    prog = load_program(args)
+    nest = prog.apply(args.schedule).nest if args.schedule else prog.model.original
+    if args.cache:
+        caches, origin = parse_caches(args.cache), "given"
+    else:
+        caches, origin = detect_caches(), "this machine"
+    report = working_sets(prog.scop, nest, params=_pairs(args.param, "--param"), caches=caches)
+    print(format_report(prog.scop, report, origin))
+    return 0
+
+
+def cmd_pretrain(args) -> int:
+    from polyrl.model.costmodel import PretrainConfig, pretrain
+
+    config = PretrainConfig(
+        store=args.store, corpus=args.corpus, out=args.out, epochs=args.epochs, seed=args.seed,
+        batch_size=args.batch_size, lr=args.lr, resume=args.resume, machine=args.machine, workers=args.workers,
+    )
+    pretrain(config)
+    return 0

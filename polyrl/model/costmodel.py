@@ -1,0 +1,557 @@
+"""The cost model: predicts log execution time of (program, schedule) from its program
+graph, and `pretrain`, which trains it on memo-store measurements.
+
+Data: a corpus folder (the programs' C files and `manifest.jsonl`, one JSON object per
+line with at least `id`; optional `hash` (the program hash the memo store keys on; when
+absent, as in `polyrl generate`'s manifests, the program is loaded to compute it),
+`path`/`file` (default `<id>.c`), `defines` (dict or list of NAME=VALUE),
+`include_dirs`, `function`, `scop`) and a memo store. Store records are joined with the
+corpus on the program hash; each record's schedule is applied with polyrl.api to get the
+LoopNest, then its graph. Targets are log(min time) of verified runs of one machine and
+toolchain. Programs, not schedules, are split into train/validation/test, so no program
+is seen in two splits. Graphs (and computed program hashes) are cached beside the
+checkpoint (`<out>.graphs.pt`), so a resumed run does not rebuild them.
+
+The backbone is `GraphBackbone` (shared with the actor-critic); the head is one linear
+layer on the graph embedding, predicting the standardised log time.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import os
+import sys
+import time
+from collections import Counter
+from collections.abc import Callable, Iterable
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import asdict, dataclass, field, replace
+from pathlib import Path
+
+import numpy as np
+import torch
+from torch import Tensor, nn
+from torch_geometric.data import Data
+from torch_geometric.loader import DataLoader
+
+from polyrl.errors import PolyrlError
+from polyrl.model.backbone import GraphBackbone
+from polyrl.model.features import FEATURE_BLOCKS, NODE_FEATURES, NUM_EDGE_TYPES, program_graph
+
+CHECKPOINT_FORMAT = "polyrl-costmodel"
+CHECKPOINT_VERSION = 1
+# any change to the feature layout invalidates cached graphs and checkpoints
+FEATURES_KEY = hashlib.sha256(repr(FEATURE_BLOCKS).encode()).hexdigest()[:16]
+
+
+class CostModel(nn.Module):
+    """GraphBackbone + a linear head: a batch of graphs -> standardised log time per graph."""
+
+    def __init__(self, in_channels: int = NODE_FEATURES, edge_dim: int | None = NUM_EDGE_TYPES,
+                 hidden_channels: int = 128, num_layers: int = 2, heads: int = 4, dropout: float = 0.0):
+        super().__init__()
+        self.hparams = dict(in_channels=in_channels, edge_dim=edge_dim, hidden_channels=hidden_channels,
+                            num_layers=num_layers, heads=heads, dropout=dropout)
+        self.backbone = GraphBackbone(in_channels, hidden_channels, num_layers, heads, edge_dim=edge_dim,
+                                      dropout=dropout)
+        self.head = nn.Linear(self.backbone.out_channels, 1)
+
+    def reset_parameters(self) -> None:
+        self.backbone.reset_parameters()
+        self.head.reset_parameters()
+
+    def forward(self, data: Data) -> Tensor:
+        batch = getattr(data, "batch", None)
+        h = self.backbone(data.x, data.edge_index, batch, getattr(data, "edge_attr", None))
+        return self.head(h).squeeze(-1)
+
+
+# ---------------------------------------------------------------- data
+
+
+@dataclass(frozen=True)
+class Sample:
+    program: str  # program hash
+    schedule: str  # canonical schedule text, "" for the original program
+    seconds: float  # minimum of the timed runs
+
+
+@dataclass(frozen=True)
+class CorpusEntry:
+    id: str
+    hash: str | None  # program hash; None when the manifest does not give it
+    path: str
+    defines: dict[str, str] = field(default_factory=dict)
+    include_dirs: tuple[str, ...] = ()
+    function: str | None = None
+    scop: int = 0
+
+    def key(self) -> str:
+        """The file's bytes and how it is read: what its program hash depends on."""
+        h = hashlib.sha256(Path(self.path).read_bytes())
+        h.update(json.dumps([sorted(self.defines.items()), self.include_dirs, self.function, self.scop]).encode())
+        return h.hexdigest()
+
+
+def read_manifest(corpus: str | Path) -> list[CorpusEntry]:
+    """The entries of `<corpus>/manifest.jsonl` whose file exists."""
+    root = Path(corpus)
+    manifest = root / "manifest.jsonl"
+    if not manifest.is_file():
+        raise PolyrlError("corpus has no manifest.jsonl", str(root))
+    out: list[CorpusEntry] = []
+    for n, line in enumerate(manifest.read_text().splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            e = json.loads(line)
+            pid = str(e["id"])
+        except (json.JSONDecodeError, KeyError, TypeError) as err:
+            raise PolyrlError(f"manifest line is not a JSON object with an id ({err})", str(manifest), n) from None
+        defines = e.get("defines") or {}
+        if isinstance(defines, list):
+            defines = dict((d.split("=", 1) + ["1"])[:2] for d in defines)
+        path = root / str(e.get("path") or e.get("file") or f"{pid}.c")
+        if not path.is_file():
+            continue
+        includes = tuple(str(root / d) for d in e.get("include_dirs", ()))
+        out.append(CorpusEntry(pid, str(e["hash"]) if e.get("hash") else None, str(path),
+                               {str(k): str(v) for k, v in defines.items()}, includes, e.get("function"),
+                               int(e.get("scop", 0))))
+    return out
+
+
+def _load_scop(entry: CorpusEntry):
+    """The entry's scop (the one with its hash when known), or a message why not."""
+    from polyrl.frontend import load_scops
+    from polyrl.runtime import program_hash
+
+    try:
+        scops = load_scops(entry.path, function=entry.function, defines=entry.defines,
+                           include_dirs=list(entry.include_dirs))
+    except PolyrlError as e:
+        return None, f"{entry.id}: {e}"
+    first = [scops[entry.scop]] if entry.scop < len(scops) else []
+    if entry.hash is None:
+        return (first[0], "") if first else (None, f"{entry.id}: the file has no scop {entry.scop}")
+    scop = next((s for s in first + scops if program_hash(s) == entry.hash), None)
+    if scop is None:
+        return None, f"{entry.id}: no scop of {entry.path} has the manifest's hash (the file changed?)"
+    return scop, ""
+
+
+def _hash_of(entry: CorpusEntry) -> str | None:
+    from polyrl.runtime import program_hash
+
+    scop, _ = _load_scop(entry)
+    return program_hash(scop) if scop is not None else None
+
+
+def _pool_map(fn, items: list, workers: int) -> list:
+    if workers <= 1 or len(items) <= 1:
+        return [fn(x) for x in items]
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        return list(pool.map(fn, items, chunksize=max(1, len(items) // (4 * workers))))
+
+
+def index_corpus(entries: list[CorpusEntry], known: dict[str, str], workers: int = 1,
+                 log: Callable[[str], None] = print) -> dict[str, CorpusEntry]:
+    """Program hash -> entry. Entries without a hash are loaded to compute it (the
+    generator's manifest lists files, not program hashes); `known` caches those results
+    by CorpusEntry.key() and is updated."""
+    out = {e.hash: e for e in entries if e.hash}
+    todo = [(e, e.key()) for e in entries if not e.hash]
+    fresh = [(e, k) for e, k in todo if k not in known]
+    if fresh:
+        log(f"computing program hashes of {len(fresh)} corpus files")
+        for (_, k), h in zip(fresh, _pool_map(_hash_of, [e for e, _ in fresh], workers), strict=True):
+            known[k] = h or ""
+    for e, k in todo:
+        if known.get(k):
+            out[known[k]] = replace(e, hash=known[k])
+    return out
+
+
+def read_store(store: str | Path, machine: str | None = None) -> tuple[list[Sample], str]:
+    """Verified, successful measurements of one machine and toolchain: (samples, machine).
+
+    Without `machine`, the (machine, toolchain) with the most records is used: times of
+    different machines or compilers are not comparable.
+    """
+    from polyrl.runtime import MemoStore
+
+    path = Path(store)
+    if not path.is_file():
+        raise PolyrlError("no such memo store", str(path))
+    with MemoStore(path) as db:  # refuses anything that is not a polyrl store
+        good = [(k, r) for k, r in db.items() if r.status == "ok" and r.verified is not False and r.times]
+    if machine is not None:
+        good = [(k, r) for k, r in good if k.machine == machine]
+    if not good:
+        raise PolyrlError("the memo store has no successful measurements"
+                          + (f" of machine `{machine}`" if machine else ""), str(path))
+    (best_machine, toolchain), _ = Counter((k.machine, k.toolchain) for k, _ in good).most_common(1)[0]
+    samples = [Sample(k.program, k.schedule, min(r.times)) for k, r in good
+               if (k.machine, k.toolchain) == (best_machine, toolchain)]
+    return [s for s in samples if s.seconds > 0], best_machine
+
+
+def split_programs(programs: Iterable[str], seed: int, val: float = 0.1, test: float = 0.1
+                   ) -> dict[str, list[str]]:
+    """Programs -> "train"/"val"/"test" lists, by a seeded hash order (stable across runs).
+    With 3 or more programs, validation and test get at least one each."""
+    order = sorted(set(programs), key=lambda p: hashlib.sha256(f"{seed}:{p}".encode()).hexdigest())
+    n = len(order)
+    n_test = max(1, round(test * n)) if n >= 3 else 0
+    n_val = max(1, round(val * n)) if n >= 2 else 0
+    return {"test": order[:n_test], "val": order[n_test : n_test + n_val], "train": order[n_test + n_val :]}
+
+
+def _graphs_of_program(job: tuple[CorpusEntry, list[str]]) -> tuple[list[tuple[str, Data]], list[str]]:
+    """Graphs of one program under each schedule; the messages of what was skipped."""
+    from polyrl.api import Program
+
+    entry, schedules = job
+    scop, why = _load_scop(entry)
+    if scop is None:
+        return [], [why]
+    prog = Program(scop)
+    out, skipped = [], []
+    for schedule in schedules:
+        try:
+            g = program_graph(scop, prog.apply(schedule).nest)
+        except PolyrlError as e:
+            skipped.append(f"{entry.id} [{schedule}]: {e}")
+            continue
+        del g.nodes  # plain tensors only: cached and batched
+        out.append((schedule, g))
+    return out, skipped
+
+
+def build_graphs(samples: list[Sample], corpus: dict[str, CorpusEntry], cache: dict[tuple[str, str], Data],
+                 workers: int = 1, log: Callable[[str], None] = print) -> list[str]:
+    """Fill `cache` with the graph of every sample not in it yet; returns what was skipped."""
+    todo: dict[str, list[str]] = {}
+    skipped: list[str] = []
+    missing = set()
+    for s in samples:
+        if (s.program, s.schedule) in cache:
+            continue
+        if s.program not in corpus:
+            missing.add(s.program)
+            continue
+        todo.setdefault(s.program, []).append(s.schedule)
+    if missing:
+        skipped.append(f"{len(missing)} program(s) of the store are not in the corpus")
+    if not todo:
+        return skipped
+    jobs = [(corpus[p], sorted(set(scheds))) for p, scheds in todo.items()]
+    log(f"building graphs of {sum(len(s) for _, s in jobs)} (program, schedule) pairs of {len(jobs)} programs")
+    done = 0
+    start = time.monotonic()
+
+    def take(entry: CorpusEntry, result: tuple[list[tuple[str, Data]], list[str]]) -> None:
+        nonlocal done
+        graphs, why = result
+        for schedule, g in graphs:
+            cache[(entry.hash, schedule)] = g
+        skipped.extend(why)
+        done += 1
+        if done == len(jobs) or done % max(1, len(jobs) // 20) == 0:
+            log(f"  graphs: {done}/{len(jobs)} programs ({time.monotonic() - start:.1f}s)")
+
+    if workers <= 1 or len(jobs) == 1:
+        for job in jobs:
+            take(job[0], _graphs_of_program(job))
+    else:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            for job, result in zip(jobs, pool.map(_graphs_of_program, jobs), strict=True):
+                take(job[0], result)
+    return skipped
+
+
+# ---------------------------------------------------------------- metrics
+
+
+def mape(predicted_seconds: np.ndarray, seconds: np.ndarray) -> float:
+    """Mean absolute percentage error, in percent."""
+    if len(seconds) == 0:
+        return float("nan")
+    return float(np.mean(np.abs(predicted_seconds - seconds) / seconds) * 100.0)
+
+
+def _ranks(a: np.ndarray) -> np.ndarray:
+    order = np.argsort(a, kind="stable")
+    ranks = np.empty(len(a), dtype=np.float64)
+    ranks[order] = np.arange(len(a), dtype=np.float64)
+    # ties share the average of their ranks
+    _, inverse, counts = np.unique(a, return_inverse=True, return_counts=True)
+    sums = np.bincount(inverse, weights=ranks)
+    return sums[inverse] / counts[inverse]
+
+
+def spearman(a: np.ndarray, b: np.ndarray) -> float:
+    """Spearman rank correlation (Pearson correlation of the ranks, ties averaged)."""
+    if len(a) < 2:
+        return float("nan")
+    ra, rb = _ranks(np.asarray(a, dtype=np.float64)), _ranks(np.asarray(b, dtype=np.float64))
+    ra -= ra.mean()
+    rb -= rb.mean()
+    den = math.sqrt(float((ra * ra).sum() * (rb * rb).sum()))
+    return float((ra * rb).sum() / den) if den > 0 else float("nan")
+
+
+# ---------------------------------------------------------------- training
+
+
+@dataclass
+class PretrainConfig:
+    store: str
+    corpus: str
+    out: str = "costmodel.pt"
+    epochs: int = 50
+    seed: int = 0
+    batch_size: int = 32
+    lr: float = 1e-3
+    weight_decay: float = 1e-5
+    resume: bool = False
+    machine: str | None = None
+    workers: int | None = None
+    hidden_channels: int = 128
+    num_layers: int = 2
+    heads: int = 4
+    val_fraction: float = 0.1
+    test_fraction: float = 0.1
+
+
+@dataclass
+class _Split:
+    graphs: list[Data]
+    seconds: np.ndarray
+
+
+def _atomic_save(obj: dict, path: Path) -> None:
+    tmp = path.with_name(path.name + ".tmp")
+    torch.save(obj, tmp)
+    os.replace(tmp, path)
+
+
+def _evaluate(model: CostModel, split: _Split, mean: float, std: float, batch_size: int) -> dict[str, float]:
+    if not split.graphs:
+        return {"loss": float("nan"), "mape": float("nan"), "spearman": float("nan"), "n": 0}
+    model.eval()
+    preds = []
+    with torch.no_grad():
+        for batch in DataLoader(split.graphs, batch_size=batch_size, shuffle=False):
+            preds.append(model(batch))
+    pred = torch.cat(preds).double().numpy()
+    target = (np.log(split.seconds) - mean) / std
+    predicted_seconds = np.exp(pred * std + mean)
+    return {"loss": float(np.mean((pred - target) ** 2)), "mape": mape(predicted_seconds, split.seconds),
+            "spearman": spearman(predicted_seconds, split.seconds), "n": len(split.graphs)}
+
+
+def _plot(history: list[dict], path: Path) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    epochs = [h["epoch"] for h in history]
+    fig, ax = plt.subplots(figsize=(6, 4))
+    ax.plot(epochs, [h["train_loss"] for h in history], marker="o", label="train")
+    val = [h["val_loss"] for h in history]
+    if any(math.isfinite(v) for v in val):
+        ax.plot(epochs, val, marker="o", label="validation")
+    ax.set_xlabel("epoch")
+    ax.set_ylabel("MSE of standardised log time")
+    if all(v > 0 for v in [h["train_loss"] for h in history] if math.isfinite(v)):
+        ax.set_yscale("log")
+    ax.set_title("cost model pretraining")
+    ax.legend()
+    ax.grid(alpha=0.3)
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
+
+
+def _fmt(m: dict[str, float]) -> str:
+    if not m["n"]:
+        return "n/a (no programs)"
+    return f"MAPE {m['mape']:.1f}%  Spearman {m['spearman']:.3f}  (n={m['n']})"
+
+
+def loss_curve_path(out: str | Path) -> Path:
+    out = Path(out)
+    return out.with_name(out.stem + ".loss.png")
+
+
+def graph_cache_path(out: str | Path) -> Path:
+    out = Path(out)
+    return out.with_name(out.stem + ".graphs.pt")
+
+
+def pretrain(config: PretrainConfig, log: Callable[[str], None] | None = None) -> dict:
+    """Train (or, with config.resume, continue training) the cost model; returns the
+    final metrics. Writes the checkpoint after every epoch, the graph cache and the loss
+    curve next to it."""
+    log = log or (lambda s: print(s, file=sys.stderr, flush=True))
+    out = Path(config.out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    checkpoint = None
+    if config.resume:
+        if not out.is_file():
+            raise PolyrlError("--resume: no checkpoint to resume from", str(out))
+        checkpoint = torch.load(out, weights_only=False)
+        if checkpoint.get("format") != CHECKPOINT_FORMAT or checkpoint.get("features") != FEATURES_KEY:
+            raise PolyrlError("--resume: not a cost-model checkpoint of this feature layout", str(out))
+        machine = checkpoint["data"]["machine"]
+    else:
+        machine = config.machine
+
+    samples, machine = read_store(config.store, machine)
+    cache_path = graph_cache_path(out)
+    cache: dict[tuple[str, str], Data] = {}
+    hashes: dict[str, str] = {}
+    if cache_path.is_file():
+        saved = torch.load(cache_path, weights_only=False)
+        hashes = saved.get("hashes", {})
+        if saved.get("features") == FEATURES_KEY:
+            cache = saved["graphs"]
+    workers = config.workers if config.workers is not None else min(os.cpu_count() or 1, 8)
+    corpus = index_corpus(read_manifest(config.corpus), hashes, workers, log)
+    skipped = build_graphs(samples, corpus, cache, workers, log)
+    _atomic_save({"features": FEATURES_KEY, "graphs": cache, "hashes": hashes}, cache_path)
+    for why in skipped[:10]:
+        log(f"  skipped: {why}")
+    if len(skipped) > 10:
+        log(f"  ... and {len(skipped) - 10} more skipped")
+    samples = [s for s in samples if (s.program, s.schedule) in cache]
+    if not samples:
+        raise PolyrlError("no measurement of the store could be joined with a program of the corpus", config.store)
+
+    programs = sorted({s.program for s in samples})
+    if checkpoint is not None:
+        split = checkpoint["split"]
+        known = set().union(*map(set, split.values()))
+        extra = split_programs([p for p in programs if p not in known], config.seed, config.val_fraction,
+                               config.test_fraction)
+        split = {k: [p for p in split[k] if p in programs] + extra[k] for k in split}
+    else:
+        split = split_programs(programs, config.seed, config.val_fraction, config.test_fraction)
+    which = {p: k for k, ps in split.items() for p in ps}
+    parts: dict[str, list[Sample]] = {"train": [], "val": [], "test": []}
+    for s in samples:
+        parts[which[s.program]].append(s)
+    if not parts["train"]:
+        raise PolyrlError("no training programs: the store needs measurements of more programs", config.store)
+    log(f"{len(samples)} measurements of {len(programs)} programs on `{machine}`: "
+        + ", ".join(f"{k} {len(split[k])} programs / {len(parts[k])} samples" for k in ("train", "val", "test")))
+
+    def make(k: str) -> _Split:
+        graphs = []
+        for s in parts[k]:
+            g = cache[(s.program, s.schedule)].clone()
+            g.y = torch.tensor([math.log(s.seconds)], dtype=torch.float32)
+            graphs.append(g)
+        return _Split(graphs, np.array([s.seconds for s in parts[k]], dtype=np.float64))
+
+    data = {k: make(k) for k in parts}
+    if checkpoint is not None:
+        mean, std = checkpoint["target"]["mean"], checkpoint["target"]["std"]
+    else:
+        logs = np.log(data["train"].seconds)
+        mean, std = float(logs.mean()), float(max(logs.std(), 1e-3))
+    for part in data.values():
+        for g in part.graphs:
+            g.y = (g.y - mean) / std
+
+    torch.manual_seed(config.seed)
+    if checkpoint is not None:
+        model = CostModel(**checkpoint["hparams"])
+        model.load_state_dict(checkpoint["model"])
+    else:
+        model = CostModel(hidden_channels=config.hidden_channels, num_layers=config.num_layers, heads=config.heads)
+    optimizer = torch.optim.AdamW(model.parameters(), lr=config.lr, weight_decay=config.weight_decay)
+    history: list[dict] = []
+    first_epoch = 1
+    best_state, best_val = None, math.inf
+    if checkpoint is not None:
+        optimizer.load_state_dict(checkpoint["optimizer"])
+        history = checkpoint["history"]
+        first_epoch = checkpoint["epoch"] + 1
+        best_state, best_val = checkpoint["best_model"], checkpoint["best_val_loss"]
+        log(f"resuming from {out} after epoch {checkpoint['epoch']}")
+
+    def save(epoch: int, metrics: dict | None = None) -> None:
+        _atomic_save({
+            "format": CHECKPOINT_FORMAT, "version": CHECKPOINT_VERSION, "features": FEATURES_KEY,
+            "hparams": model.hparams, "model": model.state_dict(), "optimizer": optimizer.state_dict(),
+            "best_model": best_state, "best_val_loss": best_val, "epoch": epoch, "history": history,
+            "target": {"mean": mean, "std": std}, "split": split, "config": asdict(config),
+            "data": {"store": str(config.store), "corpus": str(config.corpus), "machine": machine,
+                     "samples": len(samples)},
+            "metrics": metrics,
+        }, out)
+
+    for epoch in range(first_epoch, config.epochs + 1):
+        start = time.monotonic()
+        model.train()
+        # a generator seeded per epoch makes a resumed run shuffle like an uninterrupted one
+        gen = torch.Generator().manual_seed(config.seed * 100003 + epoch)
+        loader = DataLoader(data["train"].graphs, batch_size=config.batch_size, shuffle=True, generator=gen)
+        total, count = 0.0, 0
+        for batch in loader:
+            optimizer.zero_grad()
+            loss = nn.functional.mse_loss(model(batch), batch.y)
+            loss.backward()
+            nn.utils.clip_grad_norm_(model.parameters(), 5.0)
+            optimizer.step()
+            total += loss.item() * batch.num_graphs
+            count += batch.num_graphs
+        val = _evaluate(model, data["val"], mean, std, config.batch_size)
+        score = val["loss"] if val["n"] else total / count
+        if score < best_val or best_state is None:
+            best_val = score
+            best_state = {k: v.detach().clone() for k, v in model.state_dict().items()}
+        history.append({"epoch": epoch, "train_loss": total / count, "val_loss": val["loss"],
+                        "val_mape": val["mape"], "val_spearman": val["spearman"]})
+        save(epoch)
+        log(f"epoch {epoch}/{config.epochs}  train loss {total / count:.4f}  val loss {val['loss']:.4f}  "
+            f"val {_fmt(val)}  ({time.monotonic() - start:.1f}s)")
+
+    final = CostModel(**model.hparams)
+    final.load_state_dict(best_state if best_state is not None else model.state_dict())
+    metrics = {k: _evaluate(final, data[k], mean, std, config.batch_size) for k in ("train", "val", "test")}
+    save(history[-1]["epoch"] if history else 0, metrics)
+    if history:
+        _plot(history, loss_curve_path(out))
+    print(f"cost model: {out} (best of {len(history)} epochs by validation loss)")
+    for k, name in (("val", "validation"), ("test", "test")):
+        print(f"  {name:<10} {_fmt(metrics[k])}")
+    if history:
+        print(f"  loss curve: {loss_curve_path(out)}")
+    return metrics
+
+
+def load_costmodel(path: str | Path) -> tuple[CostModel, dict]:
+    """The best weights of a checkpoint and its target scaling {"mean", "std"} (log seconds)."""
+    ckpt = torch.load(path, weights_only=False)
+    if ckpt.get("format") != CHECKPOINT_FORMAT:
+        raise PolyrlError("not a polyrl cost-model checkpoint", str(path))
+    if ckpt.get("features") != FEATURES_KEY:
+        raise PolyrlError("the checkpoint was trained on another feature layout; pretrain again", str(path))
+    model = CostModel(**ckpt["hparams"])
+    model.load_state_dict(ckpt["best_model"] or ckpt["model"])
+    model.eval()
+    return model, ckpt["target"]
+
+
+def predict_seconds(model: CostModel, target: dict, graphs: list[Data]) -> np.ndarray:
+    """Predicted execution times (seconds) of program graphs."""
+    model.eval()
+    with torch.no_grad():
+        pred = torch.cat([model(b) for b in DataLoader(graphs, batch_size=64)]).double().numpy()
+    return np.exp(pred * target["std"] + target["mean"])

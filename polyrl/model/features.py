@@ -1,0 +1,440 @@
+"""The program graph: a loop tree (LoopNest + Scop) as a torch_geometric `Data`.
+
+One node per loop (iterator) and one per statement (computation), in pre-order (a loop,
+then its children in order). Edges, each with a type (`edge_type`, and its one-hot as
+`edge_attr`):
+
+    0 child      parent loop -> child node
+    1 parent     child node  -> parent loop
+    2 flow       statement writing array X -> statement reading X (another statement)
+    3 flow_back  the reverse of 2
+
+Every node has the same NODE_FEATURES-wide vector; the blocks of the other kind are zero.
+The layout is the same for original and transformed programs. Sizes are log-scaled:
+`log2(1 + x)` (`slog`: sign(x) * log2(1 + |x|) where x may be negative).
+
+| columns (see FEATURE_BLOCKS) | width | meaning |
+|---|---|---|
+| kind | 2 | one-hot: loop, statement |
+| loop.depth | 1 | level of the loop in its branch / MAX_DEPTH |
+| loop.bounds | 3 | slog of the least and greatest value of the loop's expression, log trip count (most iterations for one iteration of the enclosing loops), parameters fixed |
+| loop.focus | 1 | the loop is on this episode's focus branch |
+| loop.parallel | 1 | runs in parallel (OpenMP) |
+| loop.reversed | 1 | its main iterator runs opposite to the original order |
+| loop.unroll | 1 | log2 of the unroll factor |
+| loop.tile | 3 | is a tile loop (floor division), log2 tile size (floor-div denominator), is a point loop (inside the tile loop of its iterator) |
+| loop.skew | 2 | number of skews applied, slog of the sum of their factors |
+| loop.schedule | MAX_DEPTH + 2 | coefficients of the loop's expression over its first statement's iterators (of the numerator for tile loops), then slog of the summed parameter coefficients and of the constant |
+| loop.reuse | 12 | reuses carried by the loop: log count, log max WS_min bytes, its level one-hot (L1, L2, L3, mem), log max WS_max bytes, its level one-hot, log of the summed WS_min bytes |
+| stmt.depth | 1 | number of enclosing loops / MAX_DEPTH |
+| stmt.instances | 1 | log number of instances |
+| stmt.reduction | 1 | reads the element it writes, and some iterator is missing from the written subscripts |
+| stmt.dtype | 4 | one-hot element type written: double, float, integer, other |
+| stmt.ops | 5 | log counts of + - * / (compound assignments count) and math calls |
+| stmt.write | ACCESS_WIDTH | the written access (see below) |
+| stmt.reads | MAX_ACCESSES * ACCESS_WIDTH | the first MAX_ACCESSES reads in source order (a compound assignment reads its lhs first) |
+| stmt.more_reads | 1 | log of the number of reads beyond MAX_ACCESSES |
+
+An access (ACCESS_WIDTH columns) is: present, same array as the statement's write, then
+MAX_ARRAY_DIMS rows of the access matrix, each `[row present, coefficient of iterator 0
+.. MAX_DEPTH-1, slog of the summed parameter coefficients, slog of the constant]`;
+scalars are present with no rows. Access matrices are over the statement's own
+(original) iterators; what a schedule did shows in the loop nodes.
+
+Parameters without a known value get DEFAULT_PARAM_VALUE (sizes only shape the scales).
+Working sets (polyrl.poly.workingset) are those of the schedule the graph shows, against
+this machine's caches unless `caches` is given; a reuse belongs to the loop whose next
+iteration brings its first target (its carrier).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+import islpy as isl
+import torch
+from torch_geometric.data import Data
+
+from polyrl.ir import ArrayRef, Binary, Call, Expr, Iter, Scalar, Scop, Statement, walk
+from polyrl.poly.transform import Leaf, Loop, LoopNest, original_nest, to_union_map
+from polyrl.poly.workingset import (
+    MEMORY,
+    CacheLevel,
+    FixedParams,
+    WorkingSetReport,
+    count_points,
+    index_aff,
+    resolve_params,
+    statement_references,
+    working_sets,
+)
+
+MAX_DEPTH = 8  # iterators per statement / loop schedule coefficients
+MAX_ARRAY_DIMS = 4  # rows of an access matrix
+MAX_ACCESSES = 8  # read accesses per statement
+DEFAULT_PARAM_VALUE = 64
+
+EDGE_TYPES = ("child", "parent", "flow", "flow_back")
+NUM_EDGE_TYPES = len(EDGE_TYPES)
+LEVEL_SLOTS = ("L1", "L2", "L3", MEMORY)  # deeper caches share the last cache slot
+DTYPES = ("double", "float", "int", "other")
+OPS = ("+", "-", "*", "/", "call")
+
+ROW_WIDTH = 1 + MAX_DEPTH + 2
+ACCESS_WIDTH = 2 + MAX_ARRAY_DIMS * ROW_WIDTH
+
+FEATURE_BLOCKS: tuple[tuple[str, int], ...] = (
+    ("kind", 2),
+    ("loop.depth", 1),
+    ("loop.bounds", 3),
+    ("loop.focus", 1),
+    ("loop.parallel", 1),
+    ("loop.reversed", 1),
+    ("loop.unroll", 1),
+    ("loop.tile", 3),
+    ("loop.skew", 2),
+    ("loop.schedule", MAX_DEPTH + 2),
+    ("loop.reuse", 12),
+    ("stmt.depth", 1),
+    ("stmt.instances", 1),
+    ("stmt.reduction", 1),
+    ("stmt.dtype", len(DTYPES)),
+    ("stmt.ops", len(OPS)),
+    ("stmt.write", ACCESS_WIDTH),
+    ("stmt.reads", MAX_ACCESSES * ACCESS_WIDTH),
+    ("stmt.more_reads", 1),
+)
+
+
+def _offsets() -> dict[str, slice]:
+    out, pos = {}, 0
+    for name, width in FEATURE_BLOCKS:
+        out[name] = slice(pos, pos + width)
+        pos += width
+    return out
+
+
+BLOCK: dict[str, slice] = _offsets()
+NODE_FEATURES = sum(w for _, w in FEATURE_BLOCKS)
+
+LOOP, STATEMENT = 0, 1
+
+
+def log2p(x: float) -> float:
+    return math.log2(1.0 + max(x, 0.0))
+
+
+def slog(x: float) -> float:
+    return math.copysign(math.log2(1.0 + abs(x)), x)
+
+
+@dataclass(frozen=True)
+class GraphNode:
+    """What a row of the graph stands for: a loop (its path in the nest) or a statement."""
+
+    kind: int  # LOOP or STATEMENT
+    path: tuple[int, ...]  # child indices from the root
+    name: str  # loop name or statement name
+
+
+# ---------------------------------------------------------------- affine expressions
+
+
+def _int(v: isl.Val) -> int:
+    return int(v.to_python())
+
+
+def linear_part(aff: isl.Aff) -> tuple[list[int], int, int, int]:
+    """(iterator coefficients, summed parameter coefficients, constant, floor-div
+    denominator) of a loop expression `e` or `floor(e / d)` (then of `e`, and d; d is 1
+    for a plain loop). Other quasi-affine shapes give the integer part only."""
+    n_in = aff.dim(isl.dim_type.in_)
+    n_par = aff.dim(isl.dim_type.param)
+    if aff.dim(isl.dim_type.div) == 1 and all(aff.get_coefficient_val(isl.dim_type.in_, k).is_zero()
+                                              for k in range(n_in)):
+        inner = aff.get_div(0)
+        den = _int(inner.get_denominator_val())
+        scale = isl.Val.int_from_si(aff.get_ctx(), den)
+        coefs = [_int(inner.get_coefficient_val(isl.dim_type.in_, k).mul(scale)) for k in range(n_in)]
+        par = sum(_int(inner.get_coefficient_val(isl.dim_type.param, k).mul(scale)) for k in range(n_par))
+        return coefs, par, _int(inner.get_constant_val().mul(scale)), den
+    coefs = [_int(aff.get_coefficient_val(isl.dim_type.in_, k).floor()) for k in range(n_in)]
+    par = sum(_int(aff.get_coefficient_val(isl.dim_type.param, k).floor()) for k in range(n_par))
+    return coefs, par, _int(aff.get_constant_val().floor()), 1
+
+
+def _access_rows(s: Statement, ref: ArrayRef | Scalar) -> list[tuple[list[int], int, int]] | None:
+    """Access matrix rows (iterator coefficients, summed parameter coefficients, constant)."""
+    if isinstance(ref, Scalar):
+        return []
+    ls = isl.LocalSpace.from_space(s.domain.get_space())
+    rows = []
+    try:
+        for idx in ref.indices:
+            coefs, par, const, _ = linear_part(index_aff(idx, ls))
+            rows.append((coefs, par, const))
+    except (isl.Error, ValueError):
+        return None
+    return rows
+
+
+# ---------------------------------------------------------------- features
+
+
+def _access_vector(s: Statement, ref: ArrayRef | Scalar) -> list[float]:
+    v = [0.0] * ACCESS_WIDTH
+    v[0] = 1.0
+    v[1] = 1.0 if ref.name == s.lhs.name else 0.0
+    for r, (coefs, par, const) in enumerate((_access_rows(s, ref) or [])[:MAX_ARRAY_DIMS]):
+        base = 2 + r * ROW_WIDTH
+        v[base] = 1.0
+        for k, c in enumerate(coefs[:MAX_DEPTH]):
+            v[base + 1 + k] = float(c)
+        v[base + 1 + MAX_DEPTH] = slog(par)
+        v[base + 2 + MAX_DEPTH] = slog(const)
+    return v
+
+
+def _op_counts(s: Statement) -> list[float]:
+    counts = dict.fromkeys(OPS, 0)
+    if s.op != "=" and s.op[0] in "+-*/":
+        counts[s.op[0]] += 1
+    for n in walk(s.rhs):
+        if isinstance(n, Binary) and n.op in ("+", "-", "*", "/"):
+            counts[n.op] += 1
+        elif isinstance(n, Binary) and n.op == "%":
+            counts["/"] += 1
+        elif isinstance(n, Call):
+            counts["call"] += 1
+    return [log2p(counts[o]) for o in OPS]
+
+
+def _dtype(ctype: str) -> int:
+    words = ctype.split()
+    if "double" in words:
+        return 0
+    if "float" in words:
+        return 1
+    if any(w in ("int", "long", "short", "char", "unsigned", "signed") or w.endswith("_t") for w in words):
+        return 2
+    return 3
+
+
+def _iterators_in(e: Expr) -> set[int]:
+    return {n.index for n in walk(e) if isinstance(n, Iter)}
+
+
+def is_reduction(s: Statement) -> bool:
+    """Reads the element it writes in the same instance, and some iterator does not
+    appear in the written subscripts (so many instances update one element)."""
+    reads_own = s.op != "=" or any(n == s.lhs for n in walk(s.rhs))
+    if not reads_own or not s.iterators:
+        return False
+    used = set() if isinstance(s.lhs, Scalar) else set().union(*(_iterators_in(i) for i in s.lhs.indices))
+    return len(used) < len(s.iterators)
+
+
+class _Geometry:
+    """Loop bounds and trip counts under a schedule, with the parameters fixed."""
+
+    def __init__(self, scop: Scop, nest: LoopNest, values: dict[str, int]):
+        fix = FixedParams(scop, values)
+        self.times: dict[str, isl.Set] = {}
+        maps: list[isl.Map] = []
+        to_union_map(scop, nest).foreach_map(maps.append)
+        for m in maps:
+            self.times[m.get_tuple_name(isl.dim_type.in_)] = fix(m).range()
+        self.instances = {s.name: count_points(fix(s.domain)) for s in scop.statements}
+
+    def bounds(self, loop: Loop, level: int) -> tuple[int, int, int]:
+        """(least value, greatest value, most iterations per enclosing iteration)."""
+        sets = [self.times[s] for s in loop.exprs if s in self.times]
+        if not sets:
+            return 0, 0, 0
+        t = sets[0]
+        for x in sets[1:]:
+            t = t.union(x)
+        if t.is_empty():
+            return 0, 0, 0
+        d = 2 * level + 1
+        n = t.dim(isl.dim_type.set)
+        prefix = t.project_out(isl.dim_type.set, d + 1, n - d - 1)
+        values = prefix.project_out(isl.dim_type.set, 0, d)
+        lo = _int(values.lexmin().sample_point().get_coordinate_val(isl.dim_type.set, 0))
+        hi = _int(values.lexmax().sample_point().get_coordinate_val(isl.dim_type.set, 0))
+        # outer time -> this loop's value; pairs of values under one outer time give the span
+        m = isl.Map.from_range(prefix).move_dims(isl.dim_type.in_, 0, isl.dim_type.out, 0, d)
+        span = m.reverse().apply_range(m).deltas().lexmax().sample_point()
+        return lo, hi, _int(span.get_coordinate_val(isl.dim_type.set, 0)) + 1
+
+
+def _original_signs(scop: Scop) -> dict[tuple[str, int], int]:
+    """(statement, iterator) -> direction (+1/-1) of the iterator in the source order."""
+    out: dict[tuple[str, int], int] = {}
+    for path, loop in original_nest(scop).walk():
+        for s, aff in loop.exprs.items():
+            coefs, _, _, _ = linear_part(aff)
+            k = len(path) - 1
+            if k < len(coefs) and coefs[k]:
+                out[(s, k)] = 1 if coefs[k] > 0 else -1
+    return out
+
+
+def _base_name(name: str) -> str:
+    while name.endswith("_t"):
+        name = name[:-2]
+    return name
+
+
+def _level_slot(level: str) -> int:
+    if level == MEMORY:
+        return 3
+    try:
+        return min(int(level.lstrip("Ll")) - 1, 2)
+    except ValueError:
+        return 2
+
+
+def _reuse_features(report: WorkingSetReport, path: tuple[int, ...]) -> list[float]:
+    carried = report.carried_by(path)
+    v = [0.0] * 12
+    if not carried:
+        return v
+    wmin = max(carried, key=lambda r: r.ws_min.bytes).ws_min
+    wmax = max(carried, key=lambda r: r.ws_max.bytes).ws_max
+    v[0] = log2p(len(carried))
+    v[1] = log2p(wmin.bytes)
+    v[2 + _level_slot(wmin.level)] = 1.0
+    v[6] = log2p(wmax.bytes)
+    v[7 + _level_slot(wmax.level)] = 1.0
+    v[11] = log2p(sum(r.ws_min.bytes for r in carried))
+    return v
+
+
+def program_graph(
+    scop: Scop,
+    nest: LoopNest | None = None,
+    focus_branch: int | None = None,
+    params: Mapping[str, int] | None = None,
+    caches: tuple[CacheLevel, ...] | None = None,
+    report: WorkingSetReport | None = None,
+) -> Data:
+    """The graph of `nest` (default: the original loop tree) with NODE_FEATURES-wide nodes.
+
+    `focus_branch` tags the loops of that branch (the one the agent is working on).
+    `report` reuses working sets already computed for this nest. The result also holds
+    `node_kind` (LOOP/STATEMENT per node), `edge_type` and `nodes` (GraphNode per row).
+    """
+    nest = nest if nest is not None else original_nest(scop)
+    values = resolve_params(scop, params, DEFAULT_PARAM_VALUE)
+    if report is None:
+        report = working_sets(scop, nest, params=values, caches=caches)
+    geometry = _Geometry(scop, nest, values)
+    signs = _original_signs(scop)
+    focus = set()
+    if focus_branch is not None and 0 <= focus_branch < len(nest.branches()):
+        path = nest.branches()[focus_branch]
+        focus = {path[: k + 1] for k in range(len(path))}
+
+    rows: list[list[float]] = []
+    nodes: list[GraphNode] = []
+    edges: list[tuple[int, int, int]] = []
+
+    def loop_row(loop: Loop, path: tuple[int, ...], tiles: tuple[str, ...]) -> list[float]:
+        x = [0.0] * NODE_FEATURES
+        level = len(path) - 1
+        x[BLOCK["kind"].start + LOOP] = 1.0
+        x[BLOCK["loop.depth"].start] = level / MAX_DEPTH
+        lo, hi, trip = geometry.bounds(loop, level)
+        x[BLOCK["loop.bounds"]] = [slog(lo), slog(hi), log2p(trip)]
+        x[BLOCK["loop.focus"].start] = 1.0 if path in focus else 0.0
+        x[BLOCK["loop.parallel"].start] = 1.0 if loop.parallel else 0.0
+        x[BLOCK["loop.unroll"].start] = math.log2(max(loop.unroll, 1))
+        stmt = next(iter(loop.exprs))
+        coefs, par, const, den = linear_part(loop.exprs[stmt])
+        iterators = scop.statement(stmt).iterators
+        base = _base_name(loop.name)
+        main = iterators.index(base) if base in iterators else next(
+            (k for k, c in enumerate(coefs) if c), 0)
+        if main < len(coefs) and coefs[main] * signs.get((stmt, main), 1) < 0:
+            x[BLOCK["loop.reversed"].start] = 1.0
+        is_tile = den > 1 or loop.name.endswith("_t")
+        x[BLOCK["loop.tile"]] = [1.0 if is_tile else 0.0, math.log2(den) if den > 1 else 0.0,
+                                 1.0 if not is_tile and base in tiles else 0.0]
+        x[BLOCK["loop.skew"]] = [float(len(loop.skew)), slog(sum(f for _, f in loop.skew))]
+        sched = [0.0] * (MAX_DEPTH + 2)
+        for k, c in enumerate(coefs[:MAX_DEPTH]):
+            sched[k] = float(c)
+        sched[MAX_DEPTH], sched[MAX_DEPTH + 1] = slog(par), slog(const)
+        x[BLOCK["loop.schedule"]] = sched
+        x[BLOCK["loop.reuse"]] = _reuse_features(report, path)
+        return x
+
+    def stmt_row(s: Statement, depth: int) -> list[float]:
+        x = [0.0] * NODE_FEATURES
+        x[BLOCK["kind"].start + STATEMENT] = 1.0
+        x[BLOCK["stmt.depth"].start] = depth / MAX_DEPTH
+        x[BLOCK["stmt.instances"].start] = log2p(geometry.instances.get(s.name, 0))
+        x[BLOCK["stmt.reduction"].start] = 1.0 if is_reduction(s) else 0.0
+        array = scop.arrays.get(s.lhs.name)
+        x[BLOCK["stmt.dtype"].start + _dtype(array.ctype if array else "double")] = 1.0
+        x[BLOCK["stmt.ops"]] = _op_counts(s)
+        x[BLOCK["stmt.write"]] = _access_vector(s, s.lhs)
+        reads = [r for r, w in statement_references(s) if not w]
+        block = BLOCK["stmt.reads"]
+        for k, r in enumerate(reads[:MAX_ACCESSES]):
+            start = block.start + k * ACCESS_WIDTH
+            x[start : start + ACCESS_WIDTH] = _access_vector(s, r)
+        x[BLOCK["stmt.more_reads"].start] = log2p(max(len(reads) - MAX_ACCESSES, 0))
+        return x
+
+    def visit(children: tuple, prefix: tuple[int, ...], parent: int | None, tiles: tuple[str, ...]) -> None:
+        for k, child in enumerate(children):
+            path = prefix + (k,)
+            me = len(rows)
+            if isinstance(child, Leaf):
+                rows.append(stmt_row(scop.statement(child.stmt), len(prefix)))
+                nodes.append(GraphNode(STATEMENT, path, child.stmt))
+            else:
+                rows.append(loop_row(child, path, tiles))
+                nodes.append(GraphNode(LOOP, path, child.name))
+            if parent is not None:
+                edges.append((parent, me, 0))
+                edges.append((me, parent, 1))
+            if isinstance(child, Loop):
+                inner = tiles + ((_base_name(child.name),) if child.name.endswith("_t") else ())
+                visit(child.children, path, me, inner)
+
+    visit(nest.children, (), None, ())
+
+    stmt_node = {n.name: i for i, n in enumerate(nodes) if n.kind == STATEMENT}
+    writers: dict[str, list[str]] = {}
+    for s in scop.statements:
+        writers.setdefault(s.lhs.name, []).append(s.name)
+    for s in scop.statements:
+        read_arrays = {r.name for r, w in statement_references(s) if not w}
+        for array in sorted(read_arrays):
+            for w in writers.get(array, []):
+                if w != s.name and w in stmt_node and s.name in stmt_node:
+                    edges.append((stmt_node[w], stmt_node[s.name], 2))
+                    edges.append((stmt_node[s.name], stmt_node[w], 3))
+
+    edges = list(dict.fromkeys(edges))
+    x = torch.tensor(rows, dtype=torch.float32).reshape(len(rows), NODE_FEATURES)
+    if edges:
+        edge_index = torch.tensor([[a for a, _, _ in edges], [b for _, b, _ in edges]], dtype=torch.long)
+        edge_type = torch.tensor([t for _, _, t in edges], dtype=torch.long)
+    else:
+        edge_index = torch.zeros((2, 0), dtype=torch.long)
+        edge_type = torch.zeros((0,), dtype=torch.long)
+    edge_attr = torch.nn.functional.one_hot(edge_type, NUM_EDGE_TYPES).float()
+    node_kind = torch.tensor([n.kind for n in nodes], dtype=torch.long)
+    return Data(x=x, edge_index=edge_index, edge_attr=edge_attr, edge_type=edge_type, node_kind=node_kind,
+                nodes=nodes)
+
+
+def feature_table() -> str:
+    """The layout as `name [start:stop]` lines, for debugging and docs."""
+    return "\n".join(f"{name:16} [{BLOCK[name].start}:{BLOCK[name].stop}]" for name, _ in FEATURE_BLOCKS)

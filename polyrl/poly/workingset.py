@@ -1,0 +1,575 @@
+"""Working-set sizes of every data reuse, and the cache level each reuse fits in.
+
+A data reuse is a pair of array references (one of them may write) that touch the same
+element at two instants of the execution order: RAR, RAW, WAR or WAW, memory-based, one
+reuse per ordered pair of references of the same array. As in the seed design (working
+sets and RL vectorization, section 3.2), take the lexicographically first source instant
+`I_source` of the reuse, its target instants, and the first (`I_min_tar`) and last
+(`I_max_tar`) of those. Then
+
+    WS_min = number of distinct elements (of all arrays) touched by the instances that run
+             at an instant t with I_source <= t <= I_min_tar (both ends included)
+    WS_max = the same with I_max_tar.
+
+For `C[i][j] += A[i][k] * B[k][j]` over i < M, j < N, k < K, the reuse of `A[i][k]`
+carried by `j` gives WS_min = 2K + 3 and WS_max = N*K + N + 1 elements.
+
+"Instant" is a time vector of the schedule being analysed: the original order by default,
+or `to_union_map(scop, nest)` of a transformed `LoopNest`, so that e.g. a tiling's
+effect on locality is visible. Everything is counted exactly with isl on the program
+with its parameters fixed (`Scop.param_values`, overridable); isl's `count_val` counts a
+bounded set without enumerating its points.
+
+A reuse is exploitable in a cache level when its working set (bytes) is at most that
+level's size (fully associative caches, as in the seed design); it is assigned to the
+fastest level it fits in, or to main memory ("mem"). Cache sizes are read from
+/sys/devices/system/cpu/cpu0/cache (data and unified caches) unless given.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import islpy as isl
+
+from polyrl.errors import PolyrlError
+from polyrl.ir import ArrayRef, Binary, Cast, Expr, Iter, Num, Param, Scalar, Scop, Statement, Unary, walk
+from polyrl.poly.transform import LoopNest, original_nest, to_union_map
+
+MEMORY = "mem"  # the level of a reuse that fits in no cache
+
+_SYS_CACHE = Path("/sys/devices/system/cpu/cpu0/cache")
+_DEFAULT_CACHES = (("L1", 32 << 10), ("L2", 1 << 20), ("L3", 32 << 20))
+
+CTYPE_BYTES: dict[str, int] = {
+    "char": 1, "short": 2, "int": 4, "long": 8, "long long": 8,
+    "float": 4, "double": 8, "long double": 16,
+    "int8_t": 1, "int16_t": 2, "int32_t": 4, "int64_t": 8, "size_t": 8,
+}
+
+
+def element_bytes(ctype: str) -> int:
+    """sizeof of a C element type; 8 for types this table does not know."""
+    words = [w for w in ctype.replace("*", " ").split() if w not in ("const", "volatile", "signed", "unsigned")]
+    name = " ".join(words) or "int"  # plain `unsigned` is an int
+    if name.startswith("u") and name[1:] in CTYPE_BYTES:  # uint32_t and friends
+        name = name[1:]
+    return CTYPE_BYTES.get(name, 8)
+
+
+# ---------------------------------------------------------------- caches
+
+
+@dataclass(frozen=True)
+class CacheLevel:
+    name: str  # "L1", "L2", ...
+    size: int  # bytes
+
+
+def parse_size(text: str) -> int:
+    """`32K`, `1M`, `32768K`, `2G` (binary multiples) or plain bytes."""
+    m = re.fullmatch(r"\s*(\d+)\s*([KMG]?)(?:i?B)?\s*", text, flags=re.I)
+    if not m:
+        raise PolyrlError(f"cannot read the cache size `{text}`; write e.g. 32K, 1M or 32768")
+    return int(m.group(1)) << {"": 0, "K": 10, "M": 20, "G": 30}[m.group(2).upper()]
+
+
+def parse_caches(spec: str) -> tuple[CacheLevel, ...]:
+    """`L1=32K,L2=1M,L3=32M` -> cache levels, fastest first."""
+    levels = []
+    for item in spec.split(","):
+        if not item.strip():
+            continue
+        name, sep, size = item.partition("=")
+        if not sep or not name.strip():
+            raise PolyrlError(f"cannot read the cache level `{item.strip()}`; write e.g. L1=32K,L2=1M,L3=32M")
+        levels.append(CacheLevel(name.strip(), parse_size(size)))
+    if not levels:
+        raise PolyrlError("no cache level given; write e.g. L1=32K,L2=1M,L3=32M")
+    return tuple(sorted(levels, key=lambda c: c.size))
+
+
+def detect_caches(root: Path = _SYS_CACHE) -> tuple[CacheLevel, ...]:
+    """The data/unified caches of cpu0 from sysfs; a common default where sysfs says nothing."""
+    found: dict[int, int] = {}
+    for d in sorted(root.glob("index*")):
+        try:
+            kind = (d / "type").read_text().strip()
+            level = int((d / "level").read_text())
+            size = parse_size((d / "size").read_text())
+        except (OSError, ValueError, PolyrlError):
+            continue
+        if kind == "Instruction":
+            continue
+        found[level] = max(size, found.get(level, 0))
+    if not found:
+        return tuple(CacheLevel(n, s) for n, s in _DEFAULT_CACHES)
+    return tuple(CacheLevel(f"L{lvl}", found[lvl]) for lvl in sorted(found))
+
+
+def format_size(n: int) -> str:
+    """Bytes for people: `512 B`, `32 KiB`, `1.5 MiB`."""
+    for unit, shift in (("GiB", 30), ("MiB", 20), ("KiB", 10)):
+        if n >= 1 << shift:
+            return f"{n / (1 << shift):.4g} {unit}"
+    return f"{n} B"
+
+
+def level_of(nbytes: int, caches: tuple[CacheLevel, ...]) -> str:
+    """The fastest cache level `nbytes` fits in, or MEMORY."""
+    for c in caches:
+        if nbytes <= c.size:
+            return c.name
+    return MEMORY
+
+
+# ---------------------------------------------------------------- references
+
+
+@dataclass(frozen=True)
+class Reference:
+    """One array (or scalar) reference of a statement, as written in the source."""
+
+    stmt: str
+    position: int  # 0: the written lhs; 1, 2, ...: the reads in source order
+    array: str
+    is_write: bool
+    text: str  # e.g. "A[i][k]"
+
+    def __str__(self) -> str:
+        return f"{self.stmt}:{self.text}"
+
+
+def _expr_text(e: Expr, iters: tuple[str, ...]) -> str:
+    if isinstance(e, Iter):
+        return iters[e.index]
+    if isinstance(e, Param | Scalar):
+        return e.name
+    if isinstance(e, Num):
+        return e.text
+    if isinstance(e, Unary):
+        return f"{e.op}{_expr_text(e.operand, iters)}"
+    if isinstance(e, Cast):
+        return _expr_text(e.operand, iters)
+    if isinstance(e, Binary):
+        return f"{_expr_text(e.lhs, iters)} {e.op} {_expr_text(e.rhs, iters)}"
+    return "?"
+
+
+def ref_text(ref: ArrayRef | Scalar, iters: tuple[str, ...]) -> str:
+    if isinstance(ref, Scalar):
+        return ref.name
+    return ref.name + "".join(f"[{_expr_text(i, iters)}]" for i in ref.indices)
+
+
+def statement_references(s: Statement) -> list[tuple[ArrayRef | Scalar, bool]]:
+    """(reference, is_write) of a statement: the lhs first, then every read in source
+    order (the lhs again for compound assignments, as the front end records it)."""
+    refs: list[tuple[ArrayRef | Scalar, bool]] = [(s.lhs, True)]
+    if s.op != "=":
+        refs.append((s.lhs, False))
+    refs += [(n, False) for n in walk(s.rhs) if isinstance(n, ArrayRef | Scalar)]
+    return refs
+
+
+def index_aff(e: Expr, ls: isl.LocalSpace) -> isl.Aff:
+    """The isl.Aff of an affine subscript over the statement's domain space."""
+    if isinstance(e, Num):
+        return isl.Aff.zero_on_domain(ls).set_constant_val(isl.Val(e.text.rstrip("uUlL")))
+    if isinstance(e, Iter):
+        return isl.Aff.var_on_domain(ls, isl.dim_type.set, e.index)
+    if isinstance(e, Param):
+        pos = ls.get_space().find_dim_by_name(isl.dim_type.param, e.name)
+        if pos < 0:
+            raise ValueError(f"unknown parameter {e.name}")
+        return isl.Aff.var_on_domain(ls, isl.dim_type.param, pos)
+    if isinstance(e, Cast):
+        return index_aff(e.operand, ls)
+    if isinstance(e, Unary) and e.op in "+-":
+        a = index_aff(e.operand, ls)
+        return a.neg() if e.op == "-" else a
+    if isinstance(e, Binary) and e.op in "+-*":
+        lhs, rhs = index_aff(e.lhs, ls), index_aff(e.rhs, ls)
+        if e.op == "+":
+            return lhs.add(rhs)
+        if e.op == "-":
+            return lhs.sub(rhs)
+        return lhs.mul(rhs)  # isl refuses a product of two non-constant expressions
+    raise ValueError(f"not an affine subscript: {e!r}")
+
+
+def reference_map(s: Statement, ref: ArrayRef | Scalar) -> isl.Map:
+    """Access relation of one reference: instance of `s` -> array element, on its domain."""
+    space = s.domain.get_space()
+    if isinstance(ref, Scalar) or not ref.indices:
+        target = isl.Set.universe(isl.Space.set_alloc(space.get_ctx(), 0, 0).set_tuple_name(isl.dim_type.set, ref.name))
+        return isl.Map.from_domain_and_range(s.domain, target.align_params(space))
+    ls = isl.LocalSpace.from_space(space)
+    m = None
+    for idx in ref.indices:
+        piece = isl.Map.from_aff(index_aff(idx, ls))
+        m = piece if m is None else m.flat_range_product(piece)
+    assert m is not None
+    return m.set_tuple_name(isl.dim_type.out, ref.name).intersect_domain(s.domain)
+
+
+def _as_union(m: isl.Map | isl.UnionMap) -> isl.UnionMap:
+    return m if isinstance(m, isl.UnionMap) else isl.UnionMap.from_map(m)
+
+
+def _maps(u: isl.UnionMap) -> list[isl.Map]:
+    out: list[isl.Map] = []
+    u.foreach_map(out.append)
+    return out
+
+
+def references(scop: Scop) -> list[tuple[Reference, isl.Map]]:
+    """Every distinct reference of the Scop with its access relation (parameters kept).
+
+    References of one statement with the same array, direction and access relation are
+    one reference (`x[i] * x[i]`). Where a statement's references cannot be rebuilt
+    exactly from its expression tree, its access maps (one per array) stand in for them.
+    """
+    out: list[tuple[Reference, isl.Map]] = []
+    for s in scop.statements:
+        mine: list[tuple[Reference, isl.Map]] = []
+        try:
+            for pos, (ref, is_write) in enumerate(statement_references(s)):
+                m = reference_map(s, ref)
+                if any(r.is_write == is_write and r.array == ref.name and m.is_equal(m2) for r, m2 in mine):
+                    continue
+                mine.append((Reference(s.name, pos, ref.name, is_write, ref_text(ref, s.iterators)), m))
+            ok = all(
+                _union_of([m for r, m in mine if r.is_write == w], s.domain).is_equal(_as_union(acc))
+                for w, acc in ((True, s.writes), (False, s.reads))
+            )
+        except (isl.Error, ValueError):
+            ok = False
+        if not ok:
+            mine = []
+            for w, acc in ((True, s.writes), (False, s.reads)):
+                for k, m in enumerate(_maps(_as_union(acc))):
+                    name = m.get_tuple_name(isl.dim_type.out)
+                    mine.append((Reference(s.name, 0 if w else k + 1, name, w, name), m))
+        out += mine
+    return out
+
+
+def _union_of(maps: list[isl.Map], domain: isl.Set) -> isl.UnionMap:
+    u = isl.UnionMap.empty(domain.get_space().params())
+    for m in maps:
+        u = u.union(isl.UnionMap.from_map(m))
+    return u
+
+
+# ---------------------------------------------------------------- reuses
+
+
+@dataclass(frozen=True)
+class WorkingSet:
+    elements: int
+    bytes: int
+    level: str  # fastest cache level it fits in, or MEMORY
+    per_array: tuple[tuple[str, int], ...] = ()  # (array, distinct elements)
+
+
+@dataclass(frozen=True)
+class Reuse:
+    """One data reuse and its working sets under the analysed schedule."""
+
+    kind: str  # RAR, RAW, WAR, WAW
+    array: str
+    source: Reference
+    target: Reference
+    source_instance: str  # e.g. "S0[0, 0, 0]": the first source instance
+    first_target: str
+    last_target: str
+    carrier: tuple[int, ...] | None  # path (in the LoopNest) of the loop carrying it; None: loop-independent
+    ws_min: WorkingSet
+    ws_max: WorkingSet
+
+
+@dataclass
+class WorkingSetReport:
+    reuses: list[Reuse]
+    caches: tuple[CacheLevel, ...]
+    params: dict[str, int]
+    nest: LoopNest
+    levels: tuple[str, ...] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.levels = tuple(c.name for c in self.caches) + (MEMORY,)
+
+    def totals(self, which: str = "min") -> dict[str, int]:
+        """Bytes of the working sets of all reuses summed per level (WS_min or WS_max)."""
+        out = dict.fromkeys(self.levels, 0)
+        for r in self.reuses:
+            ws = r.ws_min if which == "min" else r.ws_max
+            out[ws.level] += ws.bytes
+        return out
+
+    def carried_by(self, path: tuple[int, ...]) -> list[Reuse]:
+        return [r for r in self.reuses if r.carrier == path]
+
+
+def resolve_params(scop: Scop, values: Mapping[str, int] | None = None, default: int | None = None) -> dict[str, int]:
+    """A value for every parameter: `values`, else the Scop's, else `default`; a
+    PolyrlError naming the parameters left without one."""
+    out: dict[str, int] = {}
+    missing = []
+    for p in scop.params:
+        v = (values or {}).get(p, scop.param_values.get(p))
+        if v is None:
+            v = default
+        if v is None:
+            missing.append(p)
+        else:
+            out[p] = int(v)
+    if missing:
+        raise PolyrlError(
+            f"parameter(s) {', '.join(missing)} have no known value; give them, e.g. "
+            + " ".join(f"--param {p}=100" for p in missing),
+            scop.source_path or None,
+        )
+    return out
+
+
+class FixedParams:
+    """Fixes every parameter to its value and projects the parameters away, so that
+    every set is bounded and isl counts it exactly."""
+
+    def __init__(self, scop: Scop, values: dict[str, int]):
+        ctx = scop.context
+        for p, v in values.items():
+            pos = ctx.get_space().find_dim_by_name(isl.dim_type.param, p)
+            if pos >= 0:
+                ctx = ctx.fix_val(isl.dim_type.param, pos, isl.Val.int_from_si(ctx.get_ctx(), v))
+        self.ctx = ctx
+
+    def __call__(self, obj):
+        return obj.intersect_params(self.ctx.align_params(obj.get_space())).project_out_all_params()
+
+
+def _independent_dims(bs: isl.BasicSet) -> list[int]:
+    """Dimensions no constraint ties to another dimension (or to a local variable)."""
+    n = bs.dim(isl.dim_type.set)
+    n_div = bs.dim(isl.dim_type.div)
+    tied: set[int] = set()
+    for c in bs.get_constraints():
+        dims = [k for k in range(n) if not c.get_coefficient_val(isl.dim_type.set, k).is_zero()]
+        divs = any(not c.get_coefficient_val(isl.dim_type.div, k).is_zero() for k in range(n_div))
+        if len(dims) > 1 or divs:
+            tied.update(dims)
+    for d in range(n_div):  # isl lists a local variable's defining constraints, but be safe
+        div = bs.get_div(d)
+        if div.is_nan():
+            continue
+        tied.update(k for k in range(n) if not div.get_coefficient_val(isl.dim_type.in_, k).is_zero())
+    return [k for k in range(n) if k not in tied]
+
+
+def count_points(s: isl.Set) -> int:
+    """Number of integer points of a bounded, parameter-free set.
+
+    isl's count_val scans every dimension but the innermost, so a 5-d box of 40^5 points
+    takes seconds. Here each piece of a disjoint decomposition is split first into its
+    independent dimensions (counted one by one, as intervals) and the rest (counted by
+    isl), whose counts multiply.
+    """
+    def isl_count(b: isl.BasicSet) -> int:
+        return int(isl.Set.from_basic_set(b).count_val().to_python())
+
+    total = 0
+    for bs in s.make_disjoint().get_basic_sets():
+        if bs.is_empty():
+            continue
+        free = _independent_dims(bs)
+        if not free:
+            total += isl_count(bs)
+            continue
+        n = bs.dim(isl.dim_type.set)
+        count = 1
+        for k in free:
+            count *= isl_count(bs.project_out(isl.dim_type.set, k + 1, n - k - 1).project_out(isl.dim_type.set, 0, k))
+        rest = bs
+        for k in reversed(free):
+            rest = rest.project_out(isl.dim_type.set, k, 1)
+        total += count * (isl_count(rest) if rest.dim(isl.dim_type.set) else 1)
+    return total
+
+
+def _point(s: isl.Set) -> tuple[int, ...]:
+    p = s.sample_point()
+    return tuple(int(p.get_coordinate_val(isl.dim_type.set, k).to_python()) for k in range(s.dim(isl.dim_type.set)))
+
+
+def _lex_interval(space: isl.Space, lo: tuple[int, ...], hi: tuple[int, ...]) -> isl.Set:
+    """{t : lo <=lex t <=lex hi} as a union of disjoint boxes: after the common prefix
+    (dims < d), either t[d] = lo[d] and the rest is >= lo's rest, or lo[d] < t[d] < hi[d],
+    or t[d] = hi[d] and the rest is <= hi's rest. Each box fixes a prefix, so isl
+    intersects it cheaply, unlike its generic lexicographic order maps."""
+    ctx = space.get_ctx()
+    n = len(lo)
+
+    def box(fixed: tuple[int, ...], k: int | None = None, low: int | None = None, high: int | None = None) -> isl.Set:
+        s = isl.Set.universe(space)
+        for j, v in enumerate(fixed):
+            s = s.fix_val(isl.dim_type.set, j, isl.Val.int_from_si(ctx, v))
+        if low is not None:
+            s = s.lower_bound_val(isl.dim_type.set, k, isl.Val.int_from_si(ctx, low))
+        if high is not None:
+            s = s.upper_bound_val(isl.dim_type.set, k, isl.Val.int_from_si(ctx, high))
+        return s
+
+    d = next((k for k in range(n) if lo[k] != hi[k]), n)
+    result = box(lo)
+    if d == n:
+        return result
+    result = result.union(box(hi))
+    for k in range(d + 1, n):
+        result = result.union(box(lo[:k], k, low=lo[k] + 1))
+        result = result.union(box(hi[:k], k, high=hi[k] - 1))
+    if hi[d] - lo[d] > 1:
+        result = result.union(box(lo[:d], d, lo[d] + 1, hi[d] - 1))
+    return result
+
+
+def working_sets(
+    scop: Scop,
+    nest: LoopNest | None = None,
+    params: Mapping[str, int] | None = None,
+    caches: tuple[CacheLevel, ...] | None = None,
+    default_param: int | None = None,
+) -> WorkingSetReport:
+    """Every reuse of `scop` under the schedule of `nest` (default: the original order),
+    with WS_min/WS_max in elements and bytes and the cache level each fits in.
+
+    `params` overrides Scop.param_values; parameters with neither get `default_param`,
+    or, when that is None too, a PolyrlError.
+    """
+    nest = nest if nest is not None else original_nest(scop)
+    caches = caches if caches is not None else detect_caches()
+    values = resolve_params(scop, params, default_param)
+    fix = FixedParams(scop, values)
+
+    sched = {m.get_tuple_name(isl.dim_type.in_): fix(m) for m in _maps(to_union_map(scop, nest))}
+    ndim = next(iter(sched.values())).dim(isl.dim_type.out) if sched else 0
+    time_space = isl.Space.set_alloc(scop.context.get_ctx(), 0, ndim)
+
+    # each reference as a relation instant -> element; per statement, all its accesses
+    refs: list[tuple[Reference, isl.Map]] = []
+    accesses: dict[str, isl.UnionMap] = {}
+    for ref, m in references(scop):
+        fm = fix(m)
+        refs.append((ref, sched[ref.stmt].reverse().apply_range(fm)))
+        u = isl.UnionMap.from_map(fm)
+        accesses[ref.stmt] = accesses[ref.stmt].union(u) if ref.stmt in accesses else u
+
+    sizes = {name: element_bytes(a.ctype) for name, a in scop.arrays.items()}
+    lex_lt = isl.Map.lex_lt(time_space)
+    interval_cache: dict[tuple[tuple[int, ...], tuple[int, ...]], WorkingSet] = {}
+
+    # time vectors are affine functions of each statement's instances: pulling an interval
+    # of time back through them (a preimage) is much cheaper than projecting in time space
+    functions = {stmt: (isl.PwMultiAff.from_map(t), t.domain()) for stmt, t in sched.items()}
+
+    def instances(stmt: str, interval: isl.Set) -> isl.Set:
+        pma, domain = functions[stmt]
+        return interval.preimage_pw_multi_aff(pma).intersect(domain).coalesce()
+
+    def between(t0: tuple[int, ...], t1: tuple[int, ...]) -> WorkingSet:
+        if (t0, t1) not in interval_cache:
+            interval = _lex_interval(time_space, t0, t1)
+            touched: dict[str, isl.Set] = {}
+            for stmt, acc in accesses.items():
+                elems = acc.intersect_domain(isl.UnionSet.from_set(instances(stmt, interval))).range()
+                elems.foreach_set(lambda e: touched.__setitem__(
+                    e.get_tuple_name(), touched[e.get_tuple_name()].union(e) if e.get_tuple_name() in touched else e))
+            per = {a: n for a, e in touched.items() if (n := count_points(e))}
+            nbytes = sum(n * sizes.get(a, 8) for a, n in per.items())
+            interval_cache[(t0, t1)] = WorkingSet(sum(per.values()), nbytes, level_of(nbytes, caches),
+                                                  tuple(sorted(per.items())))
+        return interval_cache[(t0, t1)]
+
+    def instance(t: tuple[int, ...]) -> str:
+        point = _lex_interval(time_space, t, t)
+        for stmt in sched:
+            inst = instances(stmt, point)
+            if not inst.is_empty():
+                return f"{stmt}[{', '.join(map(str, _point(inst)))}]"
+        raise AssertionError(f"no instance runs at {t}")
+
+    kinds = {(False, False): "RAR", (True, False): "RAW", (False, True): "WAR", (True, True): "WAW"}
+    reuses: list[Reuse] = []
+    for r1, a1 in refs:
+        for r2, a2 in refs:
+            if r1.array != r2.array:
+                continue
+            rel = a1.apply_range(a2.reverse()).intersect(lex_lt)
+            if rel.is_empty():
+                continue
+            first_source = rel.domain().lexmin()
+            targets = rel.intersect_domain(first_source).range()
+            p0, p1, p2 = _point(first_source), _point(targets.lexmin()), _point(targets.lexmax())
+            first = next(k for k in range(ndim) if p0[k] != p1[k])
+            # time dims are [b0, e0, b1, e1, ...]: an odd dim is the loop at depth (dim-1)/2,
+            # whose path in the nest is the sequence positions b0, b1, ... before it
+            carrier = tuple(p0[0:first:2]) if first % 2 == 1 else None
+            reuses.append(Reuse(
+                kind=kinds[(r1.is_write, r2.is_write)], array=r1.array, source=r1, target=r2,
+                source_instance=instance(p0), first_target=instance(p1), last_target=instance(p2),
+                carrier=carrier, ws_min=between(p0, p1), ws_max=between(p0, p2),
+            ))
+    order = {k: n for n, k in enumerate(("RAR", "RAW", "WAR", "WAW"))}
+    reuses.sort(key=lambda r: (r.array, order[r.kind], r.source.stmt, r.source.position, r.target.stmt,
+                               r.target.position))
+    return WorkingSetReport(reuses, caches, values, nest)
+
+
+# ---------------------------------------------------------------- text
+
+
+def format_report(scop: Scop, report: WorkingSetReport, caches_from: str = "") -> str:
+    """The reuses as a table, then the working sets summed per cache level."""
+    from polyrl.poly.describe import format_nest
+
+    names: dict[tuple[int, ...], str] = {}
+    for b, path in enumerate(report.nest.branches()):
+        for level, loop in enumerate(report.nest.loops_on(path)):
+            names.setdefault(path[: level + 1], f"{loop.name} (B{b}.L{level})")
+    lines = [
+        "caches: " + ", ".join(f"{c.name} {format_size(c.size)}" for c in report.caches)
+        + (f"  ({caches_from})" if caches_from else ""),
+        "params: " + (", ".join(f"{p}={v}" for p, v in report.params.items()) or "-"),
+        "",
+        format_nest(scop, report.nest),
+        "",
+    ]
+    if not report.reuses:
+        lines.append("no data reuse")
+        return "\n".join(lines)
+    header = ("kind", "reuse", "carried by", "first source -> first .. last target", "WS_min", "WS_max")
+    rows = []
+    for r in report.reuses:
+        carrier = names.get(r.carrier, "?") if r.carrier is not None else "- (same iteration)"
+        rows.append((
+            r.kind, f"{r.source} -> {r.target}", carrier,
+            f"{r.source_instance} -> {r.first_target} .. {r.last_target}",
+            f"{r.ws_min.elements} el {format_size(r.ws_min.bytes)} {r.ws_min.level}",
+            f"{r.ws_max.elements} el {format_size(r.ws_max.bytes)} {r.ws_max.level}",
+        ))
+    widths = [max(len(str(x)) for x in col) for col in zip(header, *rows, strict=True)]
+    for row in (header, *rows):
+        lines.append("  ".join(str(x).ljust(w) for x, w in zip(row, widths, strict=True)).rstrip())
+    lines.append("")
+    tmin, tmax = report.totals("min"), report.totals("max")
+    lines.append("working sets per level (sum over reuses; count of reuses):")
+    for level in report.levels:
+        nmin = sum(1 for r in report.reuses if r.ws_min.level == level)
+        nmax = sum(1 for r in report.reuses if r.ws_max.level == level)
+        lines.append(f"  {level:<4} WS_min {format_size(tmin[level]):>10} ({nmin})   "
+                     f"WS_max {format_size(tmax[level]):>10} ({nmax})")
+    return "\n".join(lines)

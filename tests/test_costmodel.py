@@ -1,0 +1,273 @@
+"""The GATv2 backbone and cost-model pretraining on a tiny memo store measured for real."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+import torch
+from torch_geometric.loader import DataLoader
+
+from polyrl.api import load
+from polyrl.cli import main
+from polyrl.errors import PolyrlError
+from polyrl.model.backbone import GraphBackbone
+from polyrl.model.costmodel import (
+    PretrainConfig,
+    graph_cache_path,
+    index_corpus,
+    load_costmodel,
+    loss_curve_path,
+    mape,
+    predict_seconds,
+    pretrain,
+    read_manifest,
+    read_store,
+    spearman,
+    split_programs,
+)
+from polyrl.model.features import NODE_FEATURES, NUM_EDGE_TYPES, program_graph
+from polyrl.runtime import MemoStore, Toolchain, compare, program_hash
+
+MAIN = """
+int main(void)
+{
+  init();
+  kernel();
+  printf("%f\\n", OUT);
+  return 0;
+}
+"""
+
+PROGRAMS = {
+    "mm": ("""#include <stdio.h>
+#define N 40
+double A[N][N], B[N][N], C[N][N];
+static void init(void) { int i, j; for (i = 0; i < N; i++) for (j = 0; j < N; j++) {
+  A[i][j] = (i + j) % 7; B[i][j] = (i * j) % 5; C[i][j] = 0.0; } }
+static void kernel(void)
+{
+  int i, j, k;
+#pragma scop
+  for (i = 0; i < N; i++)
+    for (j = 0; j < N; j++)
+      for (k = 0; k < N; k++)
+        C[i][j] += A[i][k] * B[k][j];
+#pragma endscop
+}
+#define OUT C[3][4]
+""", ["B0:I(1,2)", "B0:T2(0,1,8,8)"]),
+    "mv": ("""#include <stdio.h>
+#define N 300
+double A[N][N], x[N], y[N];
+static void init(void) { int i, j; for (i = 0; i < N; i++) { x[i] = i % 3; y[i] = 0.0;
+  for (j = 0; j < N; j++) A[i][j] = (i + 2 * j) % 11; } }
+static void kernel(void)
+{
+  int i, j;
+#pragma scop
+  for (i = 0; i < N; i++)
+    for (j = 0; j < N; j++)
+      y[i] += A[j][i] * x[j];
+#pragma endscop
+}
+#define OUT y[7]
+""", ["B0:I(0,1)", "B0:U(4)"]),
+    "jac": ("""#include <stdio.h>
+#define T 20
+#define N 2000
+double a[N], b[N];
+static void init(void) { int i; for (i = 0; i < N; i++) { a[i] = i % 13; b[i] = 0.0; } }
+static void kernel(void)
+{
+  int t, i;
+#pragma scop
+  for (t = 0; t < T; t++) {
+    for (i = 1; i < N - 1; i++)
+      b[i] = 0.33 * (a[i - 1] + a[i] + a[i + 1]);
+    for (i = 1; i < N - 1; i++)
+      a[i] = b[i];
+  }
+#pragma endscop
+}
+#define OUT a[10]
+""", ["B0:U(2)"]),
+    "tr": ("""#include <stdio.h>
+#define N 200
+double A[N][N], B[N][N];
+static void init(void) { int i, j; for (i = 0; i < N; i++) for (j = 0; j < N; j++) {
+  A[i][j] = (i * 3 + j) % 17; B[i][j] = 1.0; } }
+static void kernel(void)
+{
+  int i, j;
+#pragma scop
+  for (i = 0; i < N; i++)
+    for (j = 0; j < N; j++)
+      B[i][j] = B[i][j] + A[j][i] * 0.5;
+#pragma endscop
+}
+#define OUT B[5][9]
+""", ["B0:I(0,1)", "B0:T2(0,1,16,16)"]),
+}
+
+
+@pytest.fixture(scope="module")
+def measured(tmp_path_factory) -> tuple[Path, Path]:
+    """A corpus of four small programs and a memo store with real times of 2-3 schedules each."""
+    root = tmp_path_factory.mktemp("costmodel")
+    corpus = root / "corpus"
+    corpus.mkdir()
+    store_path = root / "store.sqlite"
+    toolchain = Toolchain(threads=1)
+    lines = []
+    with MemoStore(store_path) as store:
+        for pid, (text, schedules) in PROGRAMS.items():
+            path = corpus / f"{pid}.c"
+            path.write_text(text + MAIN)
+            prog = load(path)
+            # the generator's manifests name files without program hashes: half the corpus does too
+            entry = {"id": pid, "hash": program_hash(prog.scop)} if pid in ("mm", "mv") else {"id": pid, "file": path.name}
+            lines.append(json.dumps(entry))
+            for schedule in schedules:
+                opt = prog.apply(schedule)
+                result = compare(prog.scop, opt.region_text, str(opt.schedule), toolchain, store=store, repeat=2)
+                assert result.verified, result.summary()
+    (corpus / "manifest.jsonl").write_text("\n".join(lines) + "\n")
+    return store_path, corpus
+
+
+def config(measured, out: Path, **kw) -> PretrainConfig:
+    store, corpus = measured
+    base = dict(store=str(store), corpus=str(corpus), out=str(out), epochs=2, workers=1, hidden_channels=32,
+                batch_size=4)
+    base.update(kw)
+    return PretrainConfig(**base)
+
+
+def test_backbone_forward_backward_on_a_batch(tmp_path):
+    path = tmp_path / "mm.c"
+    path.write_text(PROGRAMS["mm"][0] + MAIN)
+    prog = load(path)
+    graphs = [program_graph(prog.scop, prog.apply(s).nest) for s in ("", "B0:T2(0,1,8,8)", "B0:P(0)")]
+    batch = next(iter(DataLoader(graphs, batch_size=3)))
+    torch.manual_seed(0)
+    net = GraphBackbone(NODE_FEATURES, hidden_channels=128, num_layers=2, heads=4, edge_dim=NUM_EDGE_TYPES)
+    out = net(batch.x, batch.edge_index, batch.batch, batch.edge_attr)
+    assert out.shape == (3, 128)
+    assert torch.isfinite(out).all()
+    out.pow(2).mean().backward()
+    grads = [p.grad for p in net.parameters()]
+    assert all(g is not None and torch.isfinite(g).all() for g in grads)
+    assert any(g.abs().sum() > 0 for g in grads)
+    # one graph alone gives the same embedding as inside the batch
+    net.eval()
+    alone = net(graphs[1].x, graphs[1].edge_index, None, graphs[1].edge_attr)
+    together = net(batch.x, batch.edge_index, batch.batch, batch.edge_attr)
+    assert torch.allclose(alone[0], together[1], atol=1e-5)
+    before = [p.detach().clone() for p in net.parameters()]
+    net.reset_parameters()
+    assert any(not torch.equal(a, b) for a, b in zip(before, net.parameters(), strict=True))
+    # without edge attributes, and with other sizes
+    small = GraphBackbone(NODE_FEATURES, hidden_channels=16, num_layers=3, heads=2, out_channels=8, mlp_layers=3)
+    assert small(batch.x, batch.edge_index, batch.batch).shape == (3, 8)
+
+
+def test_pretrain_writes_checkpoint_and_loss_curve(measured, tmp_path, capsys):
+    out = tmp_path / "cm.pt"
+    metrics = pretrain(config(measured, out))
+    assert out.is_file() and graph_cache_path(out).is_file()
+    png = loss_curve_path(out)
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    ckpt = torch.load(out, weights_only=False)
+    assert ckpt["epoch"] == 2 and len(ckpt["history"]) == 2
+    # programs, never schedules, are split: each program is in exactly one part
+    parts = ckpt["split"]
+    programs = [p for k in ("train", "val", "test") for p in parts[k]]
+    assert len(programs) == len(set(programs)) == 4
+    assert all(parts[k] for k in ("train", "val", "test"))
+    for k in ("val", "test"):
+        assert metrics[k]["n"] > 0 and np.isfinite(metrics[k]["mape"])
+    printed = capsys.readouterr().out
+    assert "validation" in printed and "MAPE" in printed and "Spearman" in printed
+    # the checkpoint predicts times for new graphs
+    model, target = load_costmodel(out)
+    path = Path(measured[1]) / "mm.c"
+    prog = load(path)
+    seconds = predict_seconds(model, target, [program_graph(prog.scop), program_graph(prog.scop, prog.apply("B0:I(1,2)").nest)])
+    assert seconds.shape == (2,) and (seconds > 0).all()
+
+
+def test_resume_continues_from_the_checkpoint(measured, tmp_path):
+    out = tmp_path / "cm.pt"
+    pretrain(config(measured, out, epochs=2))
+    first = torch.load(out, weights_only=False)
+    pretrain(config(measured, out, epochs=3, resume=True))
+    resumed = torch.load(out, weights_only=False)
+    assert resumed["epoch"] == 3 and len(resumed["history"]) == 3
+    assert resumed["history"][:2] == first["history"]
+    assert resumed["split"] == first["split"]
+    # the same as three epochs in one go
+    straight = tmp_path / "straight.pt"
+    pretrain(config(measured, straight, epochs=3))
+    once = torch.load(straight, weights_only=False)
+    for a, b in zip(once["history"], resumed["history"], strict=True):
+        assert a["train_loss"] == pytest.approx(b["train_loss"], rel=1e-4)
+    with pytest.raises(PolyrlError, match="no checkpoint"):
+        pretrain(config(measured, tmp_path / "none.pt", resume=True))
+
+
+def test_cli_pretrain(measured, tmp_path):
+    store, corpus = measured
+    out = tmp_path / "cli.pt"
+    assert main(["pretrain", "--store", str(store), "--corpus", str(corpus), "--out", str(out), "--epochs", "1",
+                 "--workers", "2"]) == 0
+    assert out.is_file() and loss_curve_path(out).is_file()
+    assert main(["pretrain", "--store", str(tmp_path / "missing.sqlite"), "--corpus", str(corpus),
+                 "--out", str(out)]) == 2
+
+
+def test_store_and_corpus_readers(measured, tmp_path):
+    store, corpus = measured
+    samples, machine = read_store(store)
+    assert len(samples) == 4 + sum(len(s) for _, s in PROGRAMS.values())  # baselines + schedules
+    assert all(s.seconds > 0 for s in samples) and machine
+    entries = read_manifest(corpus)
+    assert {e.id for e in entries} == set(PROGRAMS)
+    known: dict[str, str] = {}
+    index = index_corpus(entries, known, workers=1)
+    assert {s.program for s in samples} == set(index)
+    assert len(known) == 2  # the two entries without a hash were loaded once
+    assert index_corpus(entries, known, workers=1) == index
+    bad = tmp_path / "bad"
+    bad.mkdir()
+    with pytest.raises(PolyrlError, match="manifest"):
+        read_manifest(bad)
+    (bad / "manifest.jsonl").write_text('{"name": "x"}\n')
+    with pytest.raises(PolyrlError, match="with an id"):
+        read_manifest(bad)
+    not_store = tmp_path / "x.sqlite"
+    not_store.write_text("hello")
+    with pytest.raises(PolyrlError):
+        read_store(not_store)
+
+
+def test_split_is_by_program_and_stable():
+    programs = [f"p{k}" for k in range(50)]
+    a = split_programs(programs, seed=1)
+    assert sorted(a["train"] + a["val"] + a["test"]) == sorted(programs)
+    assert len(a["val"]) == len(a["test"]) == 5
+    assert split_programs(reversed(programs), seed=1) == a
+    assert split_programs(programs, seed=2) != a
+    assert split_programs(["only"], seed=0) == {"train": ["only"], "val": [], "test": []}
+
+
+def test_metrics():
+    t = np.array([1.0, 2.0, 4.0, 8.0])
+    assert mape(t, t) == 0.0
+    assert mape(t * 1.1, t) == pytest.approx(10.0)
+    assert spearman(t, t ** 2) == pytest.approx(1.0)
+    assert spearman(t, -t) == pytest.approx(-1.0)
+    assert spearman(np.array([1.0, 1.0, 2.0]), np.array([1.0, 2.0, 3.0])) == pytest.approx(0.8660254)
+    assert np.isnan(spearman(np.array([1.0]), np.array([1.0])))

@@ -1,0 +1,180 @@
+"""Program graphs (polyrl.model.features) of real kernels, original and transformed."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import pytest
+import torch
+from torch_geometric.loader import DataLoader
+
+import polyrl.model.features as F
+from polyrl.api import load
+from polyrl.model.features import (
+    ACCESS_WIDTH,
+    BLOCK,
+    FEATURE_BLOCKS,
+    LOOP,
+    MAX_ACCESSES,
+    MAX_DEPTH,
+    NODE_FEATURES,
+    NUM_EDGE_TYPES,
+    ROW_WIDTH,
+    STATEMENT,
+    program_graph,
+)
+from polyrl.poly.workingset import CacheLevel
+
+ROOT = Path(__file__).resolve().parents[1]
+PB = ROOT / "datasets" / "polybench"
+UTIL = str(PB / "utilities")
+KERNELS = {
+    "gemm": PB / "linear-algebra/blas/gemm/gemm.c",
+    "atax": PB / "linear-algebra/kernels/atax/atax.c",
+    "jacobi-2d": PB / "stencils/jacobi-2d/jacobi-2d.c",
+    "trisolv": PB / "linear-algebra/solvers/trisolv/trisolv.c",
+}
+CACHES = (CacheLevel("L1", 32 << 10), CacheLevel("L2", 1 << 20), CacheLevel("L3", 32 << 20))
+
+
+def kernel(name: str):
+    return load(KERNELS[name], defines={"MINI_DATASET": "1"}, include_dirs=[UTIL])
+
+
+@pytest.fixture(scope="module")
+def gemm():
+    return kernel("gemm")
+
+
+def graph(prog, schedule: str = "", **kw):
+    nest = prog.apply(schedule).nest if schedule else prog.model.original
+    return program_graph(prog.scop, nest, caches=CACHES, **kw)
+
+
+def col(name: str, k: int = 0) -> int:
+    return BLOCK[name].start + k
+
+
+def loop_row(g, name: str, nth: int = 0) -> torch.Tensor:
+    rows = [i for i, n in enumerate(g.nodes) if n.kind == LOOP and n.name == name]
+    return g.x[rows[nth]]
+
+
+def test_layout_is_documented_and_fixed():
+    assert NODE_FEATURES == sum(w for _, w in FEATURE_BLOCKS) == BLOCK["stmt.more_reads"].stop
+    assert ACCESS_WIDTH == 2 + F.MAX_ARRAY_DIMS * ROW_WIDTH
+    assert BLOCK["stmt.reads"].stop - BLOCK["stmt.reads"].start == MAX_ACCESSES * ACCESS_WIDTH
+    for name, _ in FEATURE_BLOCKS:
+        assert f"| {name} |" in F.__doc__
+
+
+@pytest.mark.parametrize("name", sorted(KERNELS))
+def test_graph_shape_on_real_kernels(name):
+    prog = kernel(name)
+    g = graph(prog, focus_branch=0)
+    loops = sum(1 for _ in prog.model.original.walk())
+    stmts = len(prog.scop.statements)
+    assert g.x.shape == (loops + stmts, NODE_FEATURES)
+    assert g.x.dtype == torch.float32 and torch.isfinite(g.x).all()
+    assert (g.node_kind == STATEMENT).sum() == stmts
+    # kind one-hot, and the other kind's blocks are zero
+    assert torch.equal(g.x[:, col("kind", LOOP)] + g.x[:, col("kind", STATEMENT)], torch.ones(g.num_nodes))
+    loop_cols = slice(BLOCK["loop.depth"].start, BLOCK["loop.reuse"].stop)
+    stmt_cols = slice(BLOCK["stmt.depth"].start, NODE_FEATURES)
+    assert g.x[g.node_kind == STATEMENT][:, loop_cols].abs().sum() == 0
+    assert g.x[g.node_kind == LOOP][:, stmt_cols].abs().sum() == 0
+    # every tree edge has its reverse; types are in range
+    assert g.edge_attr.shape == (g.num_edges, NUM_EDGE_TYPES)
+    pairs = {(int(a), int(b), int(t)) for a, b, t in zip(*g.edge_index, g.edge_type, strict=True)}
+    for a, b, t in pairs:
+        assert (b, a, {0: 1, 1: 0, 2: 3, 3: 2}[t]) in pairs
+    assert sum(1 for _, _, t in pairs if t == 0) == g.num_nodes - len(prog.model.original.children)
+    # the same program gives the same graph
+    assert torch.equal(graph(prog, focus_branch=0).x, g.x)
+
+
+def test_batches_of_different_programs():
+    graphs = [graph(kernel(n)) for n in sorted(KERNELS)]
+    batch = next(iter(DataLoader(graphs, batch_size=len(graphs))))
+    assert batch.x.shape == (sum(g.num_nodes for g in graphs), NODE_FEATURES)
+    assert batch.num_graphs == len(graphs)
+
+
+def test_parallel_flag_flips_only_its_feature(gemm):
+    g0, g1 = graph(gemm), graph(gemm, "B1:P(0)")
+    diff = (g0.x != g1.x).nonzero().tolist()
+    assert diff == [[0, col("loop.parallel")]]  # loop i, the first node
+    assert g1.x[0, col("loop.parallel")] == 1.0
+
+
+def test_reversal(gemm):
+    g0, g1 = graph(gemm), graph(gemm, "B1:R(0)")
+    assert g0.x[0, col("loop.reversed")] == 0 and g1.x[0, col("loop.reversed")] == 1
+    assert g1.x[0, col("loop.bounds", 0)] < 0 and g1.x[0, col("loop.bounds", 1)] == 0  # -(NI-1) .. 0
+    assert g1.x[0, col("loop.bounds", 2)] == g0.x[0, col("loop.bounds", 2)]  # same trip count
+    assert g1.x[0, col("loop.schedule", 0)] == -1
+
+
+def test_tiling_adds_tile_loops_with_their_size(gemm):
+    g0, g1 = graph(gemm), graph(gemm, "B1:T2(1,2,8,4)")
+    assert g1.num_nodes == g0.num_nodes + 2
+    kt, jt = loop_row(g1, "k_t"), loop_row(g1, "j_t")
+    assert kt[col("loop.tile", 0)] == 1 and kt[col("loop.tile", 1)] == 3  # log2 8
+    assert jt[col("loop.tile", 0)] == 1 and jt[col("loop.tile", 1)] == 2  # log2 4
+    k = loop_row(g1, "k")
+    assert k[col("loop.tile", 0)] == 0 and k[col("loop.tile", 2)] == 1  # point loop
+    assert k[col("loop.bounds", 2)] == pytest.approx(math.log2(1 + 8))  # 8 iterations per tile
+    nk = gemm.scop.param_values["_PB_NK"]
+    assert kt[col("loop.bounds", 2)] == pytest.approx(math.log2(1 + math.ceil(nk / 8)))
+    # the C[i][j] reuse carried by k comes back after one j tile instead of the whole j loop
+    ws = col("loop.reuse", 1)
+    assert loop_row(g1, "k")[ws] < loop_row(g0, "k")[ws]
+
+
+def test_unroll_skew_and_focus(gemm):
+    g = graph(gemm, "B1:S(1,2,1) B1:U(4)", focus_branch=1)
+    j = loop_row(g, "j", 1)
+    assert j[col("loop.unroll")] == 2
+    assert j[col("loop.skew", 0)] == 1 and j[col("loop.skew", 1)] == 1
+    assert j[col("loop.schedule", 1)] == 1 and j[col("loop.schedule", 2)] == 1  # k + j over (i, k, j)
+    focus = [n.name for n, x in zip(g.nodes, g.x, strict=True) if x[col("loop.focus")] == 1]
+    assert focus == ["i", "k", "j"]
+    assert graph(gemm, focus_branch=0).x[:, col("loop.focus")].tolist()[:2] == [1.0, 1.0]
+
+
+def test_statement_features(gemm):
+    g = graph(gemm)
+    s1 = g.x[[i for i, n in enumerate(g.nodes) if n.name == "S1"][0]]
+    assert s1[col("stmt.reduction")] == 1
+    assert s1[col("stmt.dtype", 0)] == 1  # double
+    assert s1[col("stmt.ops", 0)] == 1 and s1[col("stmt.ops", 2)] == pytest.approx(math.log2(3))  # +=, two *
+    assert s1[col("stmt.depth")] == 3 / MAX_DEPTH
+    w = s1[BLOCK["stmt.write"]]
+    # C[i][j] over S1's iterators (i, k, j)
+    assert w[0] == 1 and w[1] == 1
+    assert w[2:2 + ROW_WIDTH][:4].tolist() == [1, 1, 0, 0]
+    assert w[2 + ROW_WIDTH:2 + 2 * ROW_WIDTH][:4].tolist() == [1, 0, 0, 1]
+    reads = s1[BLOCK["stmt.reads"]].reshape(MAX_ACCESSES, ACCESS_WIDTH)
+    assert reads[:, 0].tolist() == [1, 1, 1, 1, 0, 0, 0, 0]  # C, alpha, A, B
+    a = reads[2]
+    assert a[1] == 0  # not the written array
+    assert a[2:2 + ROW_WIDTH][:4].tolist() == [1, 1, 0, 0]  # A[i][k]: row i
+    assert a[2 + ROW_WIDTH:2 + 2 * ROW_WIDTH][:4].tolist() == [1, 0, 1, 0]  # row k
+    assert reads[1][2] == 0  # alpha: a scalar, no rows
+    s0 = g.x[[i for i, n in enumerate(g.nodes) if n.name == "S0"][0]]
+    assert s0[col("stmt.reduction")] == 0  # C[i][j] *= beta touches each element once
+
+
+def test_data_flow_edges(gemm):
+    g = graph(gemm)
+    s0, s1 = (next(i for i, n in enumerate(g.nodes) if n.name == s) for s in ("S0", "S1"))
+    flows = {(int(a), int(b)) for a, b, t in zip(*g.edge_index, g.edge_type, strict=True) if t == 2}
+    assert (s0, s1) in flows  # S0 writes C, S1 reads it
+
+
+def test_transformed_graph_keeps_the_layout():
+    prog = kernel("jacobi-2d")
+    g = graph(prog, "B0:S(0,1,1) B0:U(4)")
+    assert g.x.shape[1] == NODE_FEATURES
+    assert not torch.equal(g.x, graph(prog).x)

@@ -1,0 +1,202 @@
+"""Working sets of data reuses (polyrl.poly.workingset) on real C files through the front end."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from polyrl.api import load
+from polyrl.cli import main
+from polyrl.errors import PolyrlError
+from polyrl.poly.workingset import (
+    MEMORY,
+    CacheLevel,
+    detect_caches,
+    element_bytes,
+    level_of,
+    parse_caches,
+    working_sets,
+)
+
+GEMM = """#define M {M}
+#define N {N}
+#define K {K}
+{T} A[M][K], B[K][N], C[M][N];
+
+void gemm(void)
+{{
+  int i, j, k;
+  for (i = 0; i < M; i++)
+    for (j = 0; j < N; j++)
+      for (k = 0; k < K; k++)
+        C[i][j] += A[i][k] * B[k][j];
+}}
+"""
+
+CACHES = (CacheLevel("L1", 32 << 10), CacheLevel("L2", 1 << 20), CacheLevel("L3", 32 << 20))
+
+
+def gemm_file(tmp_path: Path, m: int, n: int, k: int, ctype: str = "double") -> Path:
+    path = tmp_path / f"gemm_{m}_{n}_{k}_{ctype}.c"
+    path.write_text(GEMM.format(M=m, N=n, K=k, T=ctype))
+    return path
+
+
+def a_reuse(report):
+    (r,) = [r for r in report.reuses if r.array == "A"]
+    return r
+
+
+@pytest.mark.parametrize("m,n,k", [(10, 12, 14), (4, 7, 3), (6, 16, 9), (3, 2, 20)])
+def test_gemm_reuse_of_a_matches_the_paper(tmp_path, m, n, k):
+    prog = load(gemm_file(tmp_path, m, n, k))
+    report = working_sets(prog.scop, caches=CACHES)
+    r = a_reuse(report)
+    assert (r.kind, r.source.text, r.target.text) == ("RAR", "A[i][k]", "A[i][k]")
+    assert r.source_instance == "S0[0, 0, 0]"
+    assert (r.first_target, r.last_target) == ("S0[0, 1, 0]", f"S0[0, {n - 1}, 0]")
+    assert r.ws_min.elements == 2 * k + 3
+    assert r.ws_max.elements == n * k + n + 1
+    assert r.ws_min.bytes == 8 * (2 * k + 3)
+    assert dict(r.ws_min.per_array) == {"A": k, "B": k + 1, "C": 2}
+    # carried by j: the second loop of the only branch
+    nest = report.nest
+    assert r.carrier == nest.branches()[0][:2]
+    assert nest.loops_on(r.carrier)[-1].name == "j"
+
+
+def test_element_size_comes_from_the_array_type(tmp_path):
+    report = working_sets(load(gemm_file(tmp_path, 4, 5, 6, "float")).scop, caches=CACHES)
+    r = a_reuse(report)
+    assert r.ws_max.bytes == 4 * r.ws_max.elements == 4 * (5 * 6 + 5 + 1)
+
+
+def test_tiling_shrinks_the_working_set(tmp_path):
+    prog = load(gemm_file(tmp_path, 10, 12, 14))
+    tiled = prog.apply("B0:T2(1,2,4,4)")
+    r = a_reuse(working_sets(prog.scop, tiled.nest, caches=CACHES))
+    # the next use of A[0][0] now comes after one k-tile instead of the whole k loop
+    assert r.ws_min.elements == 2 * 4 + 3
+    assert tiled.nest.loops_on(r.carrier)[-1].name == "j"
+    untiled = a_reuse(working_sets(prog.scop, caches=CACHES))
+    assert r.ws_min.elements < untiled.ws_min.elements
+
+
+def test_interchange_moves_the_reuse_to_another_loop(tmp_path):
+    prog = load(gemm_file(tmp_path, 5, 6, 7))
+    nest = prog.apply("B0:I(1,2)").nest  # i, k, j: A[i][k] is now reused by the innermost j
+    r = a_reuse(working_sets(prog.scop, nest, caches=CACHES))
+    assert nest.loops_on(r.carrier)[-1].name == "j"
+    assert len(r.carrier) == 3
+    # consecutive j iterations: A[0][0], B[0][0..1], C[0][0..1]
+    assert r.ws_min.elements == 5
+
+
+def test_loop_independent_reuse_and_params(tmp_path):
+    path = tmp_path / "two.c"
+    path.write_text("""
+void f(int n, double a[n], double b[n], double c[n])
+{
+  int i;
+  for (i = 0; i < n; i++) {
+    a[i] = b[i] * 2.0;
+    c[i] = a[i] + 1.0;
+  }
+}
+""")
+    scop = load(path).scop
+    with pytest.raises(PolyrlError, match="--param n=100"):
+        working_sets(scop, caches=CACHES)
+    report = working_sets(scop, params={"n": 50}, caches=CACHES)
+    (raw,) = [r for r in report.reuses if r.kind == "RAW"]
+    assert raw.array == "a" and raw.carrier is None  # same iteration, next statement
+    # both ends included: S0[0] touches a[0], b[0]; S1[0] touches a[0], c[0]
+    assert raw.ws_min.elements == raw.ws_max.elements == 3
+    assert report.params == {"n": 50}
+
+
+def test_levels_and_totals(tmp_path):
+    prog = load(gemm_file(tmp_path, 10, 12, 14))
+    caches = (CacheLevel("L1", 256), CacheLevel("L2", 2048))
+    report = working_sets(prog.scop, caches=caches)
+    r = a_reuse(report)
+    assert (r.ws_min.level, r.ws_max.level) == ("L1", "L2")  # 248 B, 1448 B
+    totals = report.totals("max")
+    assert set(totals) == {"L1", "L2", MEMORY}
+    assert sum(totals.values()) == sum(x.ws_max.bytes for x in report.reuses)
+
+
+def test_cache_sizes():
+    assert parse_caches("L1=32K,L2=1M,L3=32M") == CACHES
+    assert parse_caches("L2=512K, L1=48K")[0] == CacheLevel("L1", 48 << 10)
+    with pytest.raises(PolyrlError):
+        parse_caches("L1:32K")
+    assert level_of(32 << 10, CACHES) == "L1"
+    assert level_of((32 << 10) + 1, CACHES) == "L2"
+    assert level_of(1 << 40, CACHES) == MEMORY
+    assert element_bytes("double") == 8 and element_bytes("float") == 4
+    assert element_bytes("unsigned char") == 1 and element_bytes("long long") == 8
+
+
+def test_cache_detection_reads_sysfs(tmp_path):
+    for k, (level, kind, size) in enumerate([(1, "Data", "48K"), (1, "Instruction", "32K"), (2, "Unified", "2048K"),
+                                             (3, "Unified", "32768K")]):
+        d = tmp_path / f"index{k}"
+        d.mkdir()
+        (d / "level").write_text(f"{level}\n")
+        (d / "type").write_text(f"{kind}\n")
+        (d / "size").write_text(f"{size}\n")
+    assert detect_caches(tmp_path) == (CacheLevel("L1", 48 << 10), CacheLevel("L2", 2 << 20),
+                                       CacheLevel("L3", 32 << 20))
+    assert len(detect_caches(tmp_path / "missing")) == 3  # a default hierarchy
+    assert all(c.size > 0 for c in detect_caches())  # this machine
+
+
+def test_cli(tmp_path, capsys):
+    path = gemm_file(tmp_path, 10, 12, 14)
+    assert main(["workingset", str(path), "--cache", "L1=32K,L2=1M"]) == 0
+    out = capsys.readouterr().out
+    assert "S0:A[i][k] -> S0:A[i][k]" in out and "31 el" in out and "181 el" in out
+    assert main(["workingset", str(path), "--schedule", "B0:T2(1,2,4,4)", "--cache", "L1=32K"]) == 0
+    assert "11 el" in capsys.readouterr().out
+    assert main(["workingset", str(path), "--cache", "L1=lots"]) == 2
+
+
+@pytest.mark.parametrize("kernel", ["linear-algebra/blas/gemm/gemm.c", "stencils/jacobi-2d/jacobi-2d.c",
+                                    "linear-algebra/solvers/lu/lu.c"])
+def test_reuses_agree_with_the_dependences(kernel):
+    """One reuse per pair of references; together they are the memory-based dependences."""
+    from polyrl.poly.dependences import compute_dependences
+    from polyrl.poly.workingset import references
+
+    root = Path(__file__).resolve().parents[1] / "datasets" / "polybench"
+    prog = load(root / kernel, defines={"MINI_DATASET": "1"}, include_dirs=[str(root / "utilities")])
+    refs = references(prog.scop)
+    # every reference was rebuilt from the expression tree (no per-array stand-ins)
+    assert all(r.text != r.array or not prog.scop.arrays[r.array].dims for r, _ in refs)
+    report = working_sets(prog.scop, caches=CACHES)
+    mine = {(r.kind, r.source.stmt, r.target.stmt, r.array) for r in report.reuses}
+    assert mine == {(d.kind, d.source, d.target, d.array) for d in compute_dependences(prog.scop)}
+    for r in report.reuses:
+        assert 0 < r.ws_min.elements <= r.ws_max.elements
+        assert r.ws_min.bytes == sum(n * 8 for _, n in r.ws_min.per_array)  # all arrays are double
+
+
+@pytest.mark.parametrize("text", [
+    "{ S[t, i, j, k, l] : 0 <= t <= 7 and 0 <= i <= 39 and 0 <= j <= 39 and 0 <= k <= 39 and 0 <= l <= 39 }",
+    "{ [i, j, k] : 0 <= i < 50 and 0 <= j < i and 0 <= k < 30 }",
+    "{ [i, j] : 0 <= i < 100 and 0 <= j < 100 and exists e: 2e = i }",
+    "{ [i, j] : 0 <= i < 10 and 0 <= j < 10; [i, j] : 5 <= i < 20 and 3 <= j < 7 }",
+    "{ [i, j, k] : 0 <= i < 10 and 0 <= k < 7 and j = floor(i/2) + floor(k/3) }",
+    "{ [t, i, j] : 0 <= t < 10 and t <= i < t + 20 and 0 <= j < 5 and exists e: 3e = j }",
+    "{ A[] }",
+    "{ [i] : 1 = 0 }",
+])
+def test_count_points_agrees_with_isl(text):
+    import islpy as isl
+
+    from polyrl.poly.workingset import count_points
+
+    s = isl.Set(text)
+    assert count_points(s) == int(s.count_val().to_python())
