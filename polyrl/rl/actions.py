@@ -1,0 +1,135 @@
+"""The agent's 56 discrete actions on the focus branch, and which of them can apply.
+
+Owns the table index <-> action template (defined here once; the policy head's output
+order), the loop extents the masks need, and the applicability mask (what exists on the
+branch and can change it). Legality under the dependences is `polyrl.poly.legality`'s;
+the environment combines both.
+
+| index | action | count |
+|---|---|---|
+| 0-3 | `I(l,l+1)` interchange adjacent levels, l = 0..3 | 4 |
+| 4-7 | `R(l)` reversal, l = 0..3 | 4 |
+| 8-11 | `S(l,l+1,1)` skew level l+1 by 1 x level l, l = 0..3 | 4 |
+| 12-13 | `P(l)` parallelize, l = 0, 1 | 2 |
+| 14-49 | `T2(l,l+1,x,y)` 2-D tiling, l = 0..3 (outer), x, y in {32, 64, 128}; index 14 + 9l + 3i + j for x = SIZES[i], y = SIZES[j] | 36 |
+| 50-54 | `U(f)` unroll the innermost loop, f = 2, 4, 8, 16, 32 | 5 |
+| 55 | `Next`: move the focus to the next branch (on the last one: end the episode) | 1 |
+
+An action is inapplicable (masked) on a branch when a level it names does not exist, a
+tile size is at least the loop's extent (one tile: nothing changes), the innermost loop
+is already unrolled or an unroll factor exceeds its extent, or a parallel loop already
+exists on the branch (nested OpenMP regions would run serially). Extents are the most
+iterations a loop makes per iteration of its enclosing loops, with the parameters fixed
+to `Scop.param_values` (DEFAULT_PARAM_VALUE where unknown, as in the program graph).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import islpy as isl
+import numpy as np
+
+from polyrl.ir import Scop
+from polyrl.model.features import DEFAULT_PARAM_VALUE
+from polyrl.poly.schedule import Action
+from polyrl.poly.transform import LoopNest, to_union_map
+from polyrl.poly.workingset import FixedParams, resolve_params
+
+TILE_SIZES = (32, 64, 128)
+UNROLL_FACTORS = (2, 4, 8, 16, 32)
+
+
+@dataclass(frozen=True)
+class ActionTemplate:
+    """An action without its branch: `kind` is a polyrl.poly.schedule kind, or "Next"."""
+
+    kind: str
+    args: tuple[int, ...] = ()
+
+    @property
+    def levels(self) -> tuple[int, ...]:
+        """The loop levels of the branch the action names (none for U and Next)."""
+        return {"I": self.args[:2], "R": self.args[:1], "S": self.args[:2], "P": self.args[:1],
+                "T2": self.args[:2]}.get(self.kind, ())
+
+    def on(self, branch: int) -> Action:
+        """The schedule action on `branch` (Next is not a schedule action)."""
+        if self.kind == "Next":
+            raise ValueError("Next does not change the schedule")
+        return Action(branch, self.kind, self.args)
+
+    def __str__(self) -> str:
+        return "Next" if self.kind == "Next" else f"{self.kind}({','.join(map(str, self.args))})"
+
+
+def _table() -> tuple[ActionTemplate, ...]:
+    t = [ActionTemplate("I", (lvl, lvl + 1)) for lvl in range(4)]
+    t += [ActionTemplate("R", (lvl,)) for lvl in range(4)]
+    t += [ActionTemplate("S", (lvl, lvl + 1, 1)) for lvl in range(4)]
+    t += [ActionTemplate("P", (lvl,)) for lvl in range(2)]
+    t += [ActionTemplate("T2", (lvl, lvl + 1, x, y)) for lvl in range(4) for x in TILE_SIZES for y in TILE_SIZES]
+    t += [ActionTemplate("U", (f,)) for f in UNROLL_FACTORS]
+    t.append(ActionTemplate("Next"))
+    return tuple(t)
+
+
+ACTIONS: tuple[ActionTemplate, ...] = _table()
+NUM_ACTIONS = len(ACTIONS)
+NEXT = NUM_ACTIONS - 1
+assert NUM_ACTIONS == 56 and ACTIONS[NEXT].kind == "Next"
+# what a policy checkpoint was trained with: a different table makes it meaningless
+ACTION_TEXTS: tuple[str, ...] = tuple(str(a) for a in ACTIONS)
+
+
+def action_index(text: str) -> int:
+    """The index of a template's text, e.g. "T2(0,1,32,64)" or "Next"."""
+    try:
+        return ACTION_TEXTS.index(text.replace(" ", ""))
+    except ValueError:
+        raise KeyError(f"`{text}` is not one of the {NUM_ACTIONS} actions") from None
+
+
+def loop_extents(scop: Scop, nest: LoopNest, path: tuple[int, ...]) -> list[int]:
+    """For each loop on `path` (outermost first): the most iterations it makes for one
+    iteration of its enclosing loops, with the parameters fixed."""
+    fix = FixedParams(scop, resolve_params(scop, None, DEFAULT_PARAM_VALUE))
+    maps: list[isl.Map] = []
+    to_union_map(scop, nest).foreach_map(maps.append)
+    times = {m.get_tuple_name(isl.dim_type.in_): fix(m).range() for m in maps}
+    out = []
+    for level, loop in enumerate(nest.loops_on(path)):
+        sets = [times[s] for s in loop.exprs if s in times]
+        t = sets[0]
+        for s in sets[1:]:
+            t = t.union(s)
+        if t.is_empty():
+            out.append(0)
+            continue
+        d = 2 * level + 1  # time dimension of this loop
+        prefix = t.project_out(isl.dim_type.set, d + 1, t.dim(isl.dim_type.set) - d - 1)
+        # enclosing time dims -> this loop's value; two values under one enclosing time span it
+        m = isl.Map.from_range(prefix).move_dims(isl.dim_type.in_, 0, isl.dim_type.out, 0, d)
+        span = m.reverse().apply_range(m).deltas().lexmax().sample_point()
+        out.append(int(span.get_coordinate_val(isl.dim_type.set, 0).to_python()) + 1)
+    return out
+
+
+def applicable_mask(nest: LoopNest, path: tuple[int, ...], extents: list[int]) -> np.ndarray:
+    """Bool[NUM_ACTIONS]: the actions that exist on the branch at `path` and change it."""
+    loops = nest.loops_on(path)
+    depth = len(loops)
+    innermost = loops[-1]
+    has_parallel = any(lp.parallel for lp in loops)
+    mask = np.zeros(NUM_ACTIONS, dtype=np.bool_)
+    for k, a in enumerate(ACTIONS):
+        if any(lvl >= depth for lvl in a.levels):
+            continue
+        if a.kind == "T2" and (a.args[2] >= extents[a.args[0]] or a.args[3] >= extents[a.args[1]]):
+            continue
+        if a.kind == "U" and (innermost.unroll > 1 or a.args[0] > extents[-1]):
+            continue
+        if a.kind == "P" and has_parallel:
+            continue
+        mask[k] = True
+    return mask

@@ -1,0 +1,75 @@
+"""`polyrl train` (registered through polyrl.cli.COMMAND_MODULES): argument parsing only;
+the work is polyrl.rl.ppo.train. Importing this module stays cheap (no torch, no isl)."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from polyrl.errors import PolyrlError
+
+TRAIN_EPILOG = """Rewards: log4 of the speedup of each new state over the previous one, so an
+episode's return is log4 of its final speedup.
+  measured   every new state is built, verified and timed (memo store first)
+  surrogate  the cost model (--costmodel) predicts the times; nothing runs
+  mixed      the surrogate for intermediate states, a measurement for the final one
+             (the last reward corrects the return to the measured final speedup)
+Writes OUT (checkpoint, after every iteration and on Ctrl-C), OUT-stem.train.csv,
+OUT-stem.train.png and, with tensorboard installed, OUT-stem.tb/."""
+
+
+def register(subparsers) -> None:
+    from polyrl.cli import add_toolchain_arguments
+
+    p = subparsers.add_parser(
+        "train",
+        help="train the scheduling policy (GATv2 actor-critic) with PPO on a corpus",
+        description="PPO on the scheduling environment: episodes optimize corpus programs branch by branch "
+        "with 56 masked actions (illegal ones never sampled). Hyper-parameters default to the seed paper's.",
+        epilog=TRAIN_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.set_defaults(func=cmd_train)
+    p.add_argument("--corpus", required=True, metavar="DIR",
+                   help="training programs: a folder with manifest.jsonl (e.g. from `polyrl generate`) or of .c files")
+    p.add_argument("--out", default="policy.pt", metavar="PATH", help="policy checkpoint (default policy.pt)")
+    p.add_argument("--resume", action="store_true", help="continue from the checkpoint at --out")
+    p.add_argument("--steps", type=int, default=100_000, help="total environment steps (default 100000)")
+    p.add_argument("--reward", choices=("measured", "surrogate", "mixed"), default="surrogate",
+                   help="where speedups come from (default surrogate; see below)")
+    p.add_argument("--costmodel", default=None, metavar="PATH",
+                   help="`polyrl pretrain` checkpoint: initialises the backbone, and is the surrogate reward")
+    p.add_argument("--workers", type=int, default=1,
+                   help="rollout processes on this machine (default 1: collect in this process)")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--max-steps", type=int, default=20, help="actions per episode before it is truncated (default 20)")
+    p.add_argument("--batch-size", type=int, default=512, help="environment steps per PPO update (default 512)")
+    p.add_argument("--minibatch-size", type=int, default=64, help="default 64")
+    p.add_argument("--epochs", type=int, default=5, help="passes over each batch (default 5)")
+    p.add_argument("--lr", type=float, default=1e-4, help="Adam learning rate (default 1e-4)")
+    p.add_argument("--ent-coef", type=float, default=0.1,
+                   help="entropy coefficient at step 0, decaying linearly to 0 (default 0.1)")
+    p.add_argument("--no-tensorboard", action="store_true", help="no TensorBoard event files")
+    add_toolchain_arguments(p)  # --cc --flags --threads --repeat --timeout --store
+
+
+def cmd_train(args: argparse.Namespace) -> int:
+    from polyrl.rl.ppo import TrainConfig, train
+    from polyrl.runtime import Toolchain
+
+    if args.store is None:
+        raise PolyrlError("polyrl train needs --store (memo store of legality answers and measurements)")
+    for name in ("steps", "workers", "batch_size", "minibatch_size", "epochs", "max_steps", "repeat"):
+        if getattr(args, name) < 1:
+            raise PolyrlError(f"--{name.replace('_', '-')} must be at least 1")
+    if args.costmodel is not None and not Path(args.costmodel).is_file():
+        raise PolyrlError("no such cost-model checkpoint", args.costmodel)
+    config = TrainConfig(
+        corpus=args.corpus, out=args.out, store=args.store, steps=args.steps, reward=args.reward,
+        costmodel=args.costmodel, workers=args.workers, resume=args.resume, seed=args.seed, max_steps=args.max_steps,
+        toolchain=Toolchain(cc=args.cc, flags=tuple(args.flags.split()), threads=args.threads), repeat=args.repeat,
+        timeout_s=args.timeout, batch_size=args.batch_size, minibatch_size=args.minibatch_size, epochs=args.epochs,
+        lr=args.lr, ent_coef=args.ent_coef, tensorboard=not args.no_tensorboard,
+    )
+    result = train(config)
+    return 130 if result.get("interrupted") else 0

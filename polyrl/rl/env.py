@@ -1,0 +1,282 @@
+"""The scheduling environment (Gymnasium API): one episode optimizes one program, branch
+by branch, with the 56 actions of polyrl.rl.actions.
+
+    env = PolyEnv(SurrogateRewarder.from_checkpoint("costmodel.pt"), programs=corpus_programs("corpus/"))
+    obs, info = env.reset(seed=0)                  # or options={"program": "gemm.c"}
+    obs, reward, terminated, truncated, info = env.step(action)   # info["action_mask"]: bool[56]
+
+Traversal: the focus starts on the leftmost branch (a path from the root to a loop with no
+loop inside); `Next` moves it to the next branch to the right, and `Next` on the last
+branch ends the episode (terminated). An interchange or a tiling may distribute a loop
+(polyrl.poly.transform.isolate), which renumbers branches, so the focus is kept by
+identity: the first statement under the branch's innermost loop. After `max_steps`
+steps the episode is truncated; its schedule is final all the same.
+
+Masks: an action is masked when it is inapplicable on the focus branch (see
+polyrl.rl.actions) or when the exact isl legality check refuses the schedule it makes
+(apply + polyrl.poly.legality.check; unrolling changes no isl schedule, so it is as
+legal as the state it applies to). Legality answers are memoized per (program hash and
+parameter values, schedule text) and, with a memo store, read from the store's legal
+field; refusals are written to it (legal schedules are not: a store record without a
+measurement would read as one). An illegal or inapplicable action that reaches `step`
+anyway is refused: reward 0, state unchanged, `info["refused"]` says why.
+
+Reward: log4 of the speedup of the new state over the previous one, the speedups coming
+from a polyrl.rl.rewards Rewarder; `Next` and refused actions give 0. On the episode's
+last step the reward is log4(final speedup) minus the rewards so far, so the return is
+log4 of the final speedup as the rewarder reports it for a final state (for the mixed
+rewarder: measured, while the steps before were the surrogate's).
+
+Observation: the program graph (polyrl.model.features) of the current loop nest, with
+the loops of the focus branch tagged; a torch_geometric `Data` (x, edge_index,
+edge_attr), whose fields are those of `observation_space` (a gymnasium Graph space).
+"""
+
+from __future__ import annotations
+
+import math
+from collections import OrderedDict
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import gymnasium as gym
+import numpy as np
+from gymnasium import spaces
+from torch_geometric.data import Data
+
+from polyrl.api import Program
+from polyrl.errors import PolyrlError
+from polyrl.model.features import NODE_FEATURES, NUM_EDGE_TYPES
+from polyrl.poly.legality import check
+from polyrl.poly.schedule import Schedule
+from polyrl.poly.transform import Leaf, LoopNest, apply_action
+from polyrl.rl.actions import ACTIONS, NEXT, NUM_ACTIONS, applicable_mask, loop_extents
+from polyrl.rl.rewards import Rewarder
+from polyrl.rl.state import GraphCache, LoadedProgram, ProgramSpec, State
+from polyrl.runtime import MemoStore, Record, StoreKey, Toolchain, machine_fingerprint
+
+ProgramLike = str | Path | Program | ProgramSpec
+
+
+def log4(x: float) -> float:
+    return math.log(x) / math.log(4.0)
+
+
+def branch_identity(nest: LoopNest, path: tuple[int, ...]) -> str:
+    """The first statement under the innermost loop of the branch at `path`; transformations
+    of any branch keep it under an innermost loop, so it names the branch across them."""
+    innermost = nest.loops_on(path)[-1]
+    return next(c.stmt for c in innermost.children if isinstance(c, Leaf))
+
+
+def branch_of(nest: LoopNest, statement: str) -> int:
+    """Index of the branch whose innermost loop holds `statement`."""
+    for k, path in enumerate(nest.branches()):
+        if any(isinstance(c, Leaf) and c.stmt == statement for c in nest.loops_on(path)[-1].children):
+            return k
+    raise AssertionError(f"statement {statement} is under no innermost loop")
+
+
+class PolyEnv(gym.Env):
+    """See the module docstring. `programs` are drawn uniformly at reset unless
+    `options={"program": ...}` names one; those that fail to load are dropped with a
+    note in `skipped`."""
+
+    metadata = {"render_modes": []}
+
+    def __init__(self, rewarder: Rewarder, programs: Sequence[ProgramLike] = (), max_steps: int = 20,
+                 store: MemoStore | None = None, toolchain: Toolchain | None = None,
+                 graphs: GraphCache | None = None, keep_programs: int = 64):
+        super().__init__()
+        self.rewarder = rewarder
+        self.programs: list[ProgramLike] = list(programs)
+        self.max_steps = max_steps
+        self.store = store
+        self.toolchain = toolchain or Toolchain()
+        self.graphs = graphs or GraphCache()
+        self.keep_programs = keep_programs
+        self.skipped: list[str] = []  # programs of `programs` that could not be loaded, and why
+        self.action_space = spaces.Discrete(NUM_ACTIONS)
+        self.observation_space = spaces.Graph(
+            node_space=spaces.Box(-np.inf, np.inf, (NODE_FEATURES,), np.float32),
+            edge_space=spaces.Discrete(NUM_EDGE_TYPES),
+        )
+        self._loaded: OrderedDict[Any, LoadedProgram] = OrderedDict()
+        self._legal: dict[tuple[str, str], str] = {}  # (program key, schedule) -> "" if legal, else why not
+        self._masks: dict[tuple[str, str, int], tuple[np.ndarray, np.ndarray]] = {}
+        self._state: State | None = None
+        self._focus = ""  # statement naming the focus branch
+        self._steps = 0
+        self._speedup = 1.0  # the rewarder's (non-final) speedup of the current state
+        self._return = 0.0
+
+    # ------------------------------------------------------------ programs
+
+    def _load(self, program: ProgramLike) -> LoadedProgram:
+        if isinstance(program, Program):  # already loaded: nothing worth keeping
+            return LoadedProgram.of(program)
+        key = program
+        lp = self._loaded.get(key)
+        if lp is None:
+            lp = LoadedProgram.of(program)
+            self._loaded[key] = lp
+            while len(self._loaded) > self.keep_programs:
+                self._loaded.popitem(last=False)
+        else:
+            self._loaded.move_to_end(key)
+        return lp
+
+    def _draw(self) -> LoadedProgram:
+        while self.programs:
+            program = self.programs[int(self.np_random.integers(len(self.programs)))]
+            try:
+                return self._load(program)
+            except PolyrlError as e:
+                self.programs.remove(program)
+                self.skipped.append(str(e))
+        raise PolyrlError("no program to optimize: every program of the corpus failed to load"
+                          if self.skipped else "no program: pass programs=[...] or options={'program': ...}")
+
+    # ------------------------------------------------------------ gymnasium API
+
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[Data, dict]:
+        super().reset(seed=seed)
+        options = options or {}
+        program = options.get("program")
+        if program is None:
+            lp = self._draw()
+        elif isinstance(program, str | Path) and any(k in options for k in ("defines", "include_dirs", "function")):
+            lp = self._load(ProgramSpec(str(program), tuple(sorted(dict(options.get("defines") or {}).items())),
+                                        tuple(options.get("include_dirs") or ()), options.get("function"),
+                                        int(options.get("scop", 0))))
+        else:
+            lp = self._load(program)
+        nest = lp.program.model.original
+        self._state = State(lp, Schedule(), nest, self.graphs)
+        self._focus = branch_identity(nest, nest.branches()[0])
+        self._steps = 0
+        self._speedup = 1.0
+        self._return = 0.0
+        return self._observation(), self._info()
+
+    def step(self, action: int) -> tuple[Data, float, bool, bool, dict]:
+        if self._state is None:
+            raise RuntimeError("call reset() before step()")
+        a = int(action)
+        if not 0 <= a < NUM_ACTIONS:
+            raise ValueError(f"action {a} is not in [0, {NUM_ACTIONS})")
+        state = self._state
+        branch = self.focus_branch
+        terminated, changed, refused = False, False, ""
+        if a == NEXT:
+            branches = state.nest.branches()
+            if branch + 1 >= len(branches):
+                terminated = True
+            else:
+                self._focus = branch_identity(state.nest, branches[branch + 1])
+        else:
+            refused = self._refusal(a)
+            if not refused:
+                act = ACTIONS[a].on(branch)
+                self._state = State(state.program, state.schedule.then(act), apply_action(state.nest, act),
+                                    self.graphs)
+                changed = True
+        self._steps += 1
+        truncated = not terminated and self._steps >= self.max_steps
+        extra: dict[str, Any] = {"refused": refused} if refused else {}
+        if terminated or truncated:
+            final = self.rewarder.speedup(self._state, final=True)
+            reward = log4(final) - self._return
+            extra.update(final_speedup=final, episode_return=log4(final))
+        elif changed:
+            speedup = self.rewarder.speedup(self._state, final=False)
+            reward = log4(speedup) - log4(self._speedup)
+            self._speedup = speedup
+        else:
+            reward = 0.0
+        self._return += reward
+        return self._observation(), reward, terminated, truncated, self._info() | extra
+
+    def action_masks(self) -> np.ndarray:
+        """The current mask (the name MaskablePPO implementations look for)."""
+        return self._mask()
+
+    # ------------------------------------------------------------ state
+
+    @property
+    def state(self) -> State:
+        if self._state is None:
+            raise RuntimeError("call reset() first")
+        return self._state
+
+    @property
+    def focus_branch(self) -> int:
+        return branch_of(self.state.nest, self._focus)
+
+    def _observation(self) -> Data:
+        s = self.state
+        return self.graphs.observation(s.program, s.text, s.nest, s.nest.branches()[self.focus_branch])
+
+    def _info(self) -> dict[str, Any]:
+        s = self.state
+        return {"action_mask": self._mask(), "program": s.program.spec.name, "schedule": s.text,
+                "branch": self.focus_branch, "branches": len(s.nest.branches()), "speedup": self._speedup,
+                "steps": self._steps}
+
+    # ------------------------------------------------------------ masks
+
+    def _mask(self) -> np.ndarray:
+        return self._masks_now()[1].copy()
+
+    def _masks_now(self) -> tuple[np.ndarray, np.ndarray]:
+        """(applicable, applicable and legal) for the current state and focus."""
+        s = self.state
+        branch = self.focus_branch
+        key = (s.program.key, s.text, branch)
+        masks = self._masks.get(key)
+        if masks is None:
+            path = s.nest.branches()[branch]
+            applicable = applicable_mask(s.nest, path, loop_extents(s.program.program.scop, s.nest, path))
+            applicable[NEXT] = True
+            legal = applicable.copy()
+            for k in np.flatnonzero(applicable):
+                # unrolling leaves the isl schedule as it is, so it is as legal as the state
+                if ACTIONS[k].kind not in ("U", "Next") and self._illegal(ACTIONS[k].on(branch)):
+                    legal[k] = False
+            masks = self._masks[key] = (applicable, legal)
+        return masks
+
+    def _refusal(self, a: int) -> str:
+        """Why action `a` cannot be taken now ("" when it can)."""
+        applicable, legal = self._masks_now()
+        if legal[a]:
+            return ""
+        act = ACTIONS[a].on(self.focus_branch)
+        return self._illegal(act) if applicable[a] else f"{act} is not applicable to branch B{act.branch}"
+
+    def _illegal(self, act) -> str:
+        """Why the current schedule followed by `act` is illegal ("" when it is legal)."""
+        s = self.state
+        text = str(s.schedule.then(act))
+        key = (s.program.key, text)
+        why = self._legal.get(key)
+        if why is not None:
+            return why
+        store_key, record = None, None
+        if self.store is not None:
+            store_key = StoreKey(s.program.hash, text, machine_fingerprint(),
+                                 s.program.spec.toolchain(self.toolchain).key())
+            record = self.store.get(store_key)
+            if record is not None and record.legal is not None:
+                why = "" if record.legal else (record.detail or f"{act} is illegal (memo store)")
+        if why is None:
+            try:
+                check(s.program.program.model, apply_action(s.nest, act), act)
+                why = ""
+            except PolyrlError as e:
+                why = e.message
+                if store_key is not None and record is None:  # never overwrite a measurement
+                    self.store.put(store_key, Record(False, "illegal", (), None, why))
+        self._legal[key] = why
+        return why

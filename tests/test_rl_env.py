@@ -1,0 +1,346 @@
+"""The scheduling environment (polyrl.rl.env) on real kernels: the action table, the
+Gymnasium API, masks against the exact legality check, refusals, branch traversal, and
+rewards from measurements, from a freshly initialised cost model, and mixed."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import numpy as np
+import pytest
+import torch
+from torch_geometric.data import Data
+
+from polyrl.errors import PolyrlError
+from polyrl.model.costmodel import CostModel
+from polyrl.model.features import BLOCK, NODE_FEATURES, program_graph
+from polyrl.poly.legality import is_legal
+from polyrl.poly.schedule import Schedule
+from polyrl.rl import env as env_module
+from polyrl.rl.actions import (
+    ACTION_TEXTS,
+    ACTIONS,
+    NEXT,
+    NUM_ACTIONS,
+    action_index,
+    applicable_mask,
+    loop_extents,
+)
+from polyrl.rl.env import PolyEnv, log4
+from polyrl.rl.rewards import MeasuredRewarder, MixedRewarder, SurrogateRewarder
+from polyrl.rl.state import ProgramSpec, corpus_programs
+from polyrl.runtime import MemoStore, StoreKey, Toolchain, machine_fingerprint
+
+ROOT = Path(__file__).resolve().parents[1]
+PB = ROOT / "datasets" / "polybench"
+UTIL = str(PB / "utilities")
+MINI = (("MINI_DATASET", "1"),)
+GEMM = ProgramSpec(str(PB / "linear-algebra/blas/gemm/gemm.c"), MINI, (UTIL,))
+SEIDEL = ProgramSpec(str(PB / "stencils/seidel-2d/seidel-2d.c"), MINI, (UTIL,))
+
+# `for i { S0; for j { S1 } }`: one branch (j); interchanging it distributes i and puts a
+# new branch (i around S0) before it, so the focus branch's index changes from 0 to 1
+DISTRIBUTE = """#define N 64
+double A[N];
+double B[N][N];
+
+void kernel(void)
+{
+  int i, j;
+  for (i = 0; i < N; i++) {
+    A[i] = 0.5 * i;
+    for (j = 0; j < N; j++)
+      B[i][j] = B[i][j] * 2.0 + A[i];
+  }
+}
+
+int main(void)
+{
+  kernel();
+  return 0;
+}
+"""
+
+
+@pytest.fixture(scope="module", autouse=True)
+def one_thread():
+    # tiny graphs: intra-op threads only add contention (see TrainConfig.torch_threads)
+    before = torch.get_num_threads()
+    torch.set_num_threads(1)
+    yield
+    torch.set_num_threads(before)
+
+
+@pytest.fixture(scope="module")
+def surrogate() -> SurrogateRewarder:
+    torch.manual_seed(0)
+    return SurrogateRewarder(CostModel())
+
+
+def idx(text: str) -> int:
+    return action_index(text)
+
+
+# ---------------------------------------------------------------- the action table
+
+
+def test_action_table_has_the_56_actions_of_the_docstring():
+    assert NUM_ACTIONS == 56 and len(set(ACTION_TEXTS)) == 56
+    kinds = [a.kind for a in ACTIONS]
+    assert {k: kinds.count(k) for k in set(kinds)} == {"I": 4, "R": 4, "S": 4, "P": 2, "T2": 36, "U": 5, "Next": 1}
+    assert ACTION_TEXTS[:4] == ("I(0,1)", "I(1,2)", "I(2,3)", "I(3,4)")
+    assert ACTION_TEXTS[4:14] == ("R(0)", "R(1)", "R(2)", "R(3)", "S(0,1,1)", "S(1,2,1)", "S(2,3,1)", "S(3,4,1)",
+                                  "P(0)", "P(1)")
+    sizes = (32, 64, 128)
+    for lvl in range(4):
+        for i, x in enumerate(sizes):
+            for j, y in enumerate(sizes):
+                assert ACTION_TEXTS[14 + 9 * lvl + 3 * i + j] == f"T2({lvl},{lvl + 1},{x},{y})"
+    assert ACTION_TEXTS[50:] == ("U(2)", "U(4)", "U(8)", "U(16)", "U(32)", "Next")
+    assert NEXT == 55 and idx("T2(1,2,64,128)") == 14 + 9 + 3 + 2
+    assert str(ACTIONS[idx("S(1,2,1)")].on(3)) == "B3:S(1,2,1)"
+
+
+def test_extents_and_applicability_on_gemm():
+    prog = GEMM.load()
+    nest = prog.model.original
+    b0, b1 = nest.branches()
+    assert loop_extents(prog.scop, nest, b0) == [20, 25]  # NI, NJ at MINI
+    assert loop_extents(prog.scop, nest, b1) == [20, 30, 25]  # i, k, j
+    m = applicable_mask(nest, b1, [20, 30, 25])
+    allowed = {ACTION_TEXTS[k] for k in np.flatnonzero(m)}
+    # 3 levels: I/S of (0,1), (1,2), R and P of existing levels; no tile fits under 32;
+    # U(32) exceeds the innermost extent 25
+    assert allowed == {"I(0,1)", "I(1,2)", "R(0)", "R(1)", "R(2)", "S(0,1,1)", "S(1,2,1)", "P(0)", "P(1)",
+                       "U(2)", "U(4)", "U(8)", "U(16)", "Next"}
+    tiled = prog.apply("B1:T2(1,2,2,4)").nest  # point loops of extent 2 and 4, tile loops 15 and 7
+    path = tiled.branches()[1]
+    assert loop_extents(prog.scop, tiled, path) == [20, 15, 7, 2, 4]
+
+
+# ---------------------------------------------------------------- API and masks
+
+
+def test_reset_and_step_follow_the_gymnasium_api(surrogate):
+    env = PolyEnv(surrogate)
+    assert env.action_space.n == 56
+    obs, info = env.reset(seed=3, options={"program": GEMM})
+    assert isinstance(obs, Data) and obs.x.shape[1] == NODE_FEATURES and obs.edge_attr.shape[0] == obs.edge_index.shape[1]
+    mask = info["action_mask"]
+    assert mask.dtype == np.bool_ and mask.shape == (56,) and mask[NEXT]
+    assert (info["branch"], info["branches"], info["schedule"]) == (0, 2, "")
+    assert np.array_equal(env.action_masks(), mask)
+    out = env.step(idx("I(0,1)"))
+    assert len(out) == 5
+    obs, reward, terminated, truncated, info = out
+    assert isinstance(reward, float) and not terminated and not truncated
+    assert info["schedule"] == "B0:I(0,1)" and "refused" not in info
+    # a path with -D/-I options works like a ProgramSpec
+    obs2, info2 = env.reset(options={"program": GEMM.path, "defines": {"MINI_DATASET": "1"}, "include_dirs": [UTIL]})
+    assert info2["branches"] == 2
+
+
+def test_programs_with_other_sizes_are_other_programs(surrogate):
+    from polyrl.api import load
+
+    env = PolyEnv(surrogate)
+    mini, _ = env.reset(options={"program": GEMM})
+    mini_program = env.state.program
+    small, _ = env.reset(options={"program": ProgramSpec(GEMM.path, (("SMALL_DATASET", "1"),), (UTIL,))})
+    # one source text (one store hash; the store key's toolchain has the -D), other sizes
+    assert env.state.program.hash == mini_program.hash and env.state.program.key != mini_program.key
+    assert not torch.equal(mini.x, small.x)
+    prog = load(GEMM.path, defines=dict(MINI), include_dirs=[UTIL])
+    again, info = env.reset(options={"program": prog})  # an already loaded Program
+    assert torch.equal(again.x, mini.x) and info["branches"] == 2
+
+
+def test_observation_tags_the_focus_branch_like_program_graph(surrogate):
+    env = PolyEnv(surrogate)
+    obs, _ = env.reset(options={"program": GEMM})
+    obs, *_ = env.step(NEXT)
+    state = env.state
+    ref = program_graph(state.program.program.scop, state.nest, focus_branch=1, caches=env.graphs.caches)
+    assert torch.equal(obs.x, ref.x)
+    assert obs.x[:, BLOCK["loop.focus"].start].sum() == 3  # i, k, j of B1
+
+
+def test_mask_is_exactly_the_legal_applicable_actions_on_seidel(surrogate):
+    env = PolyEnv(surrogate)
+    _, info = env.reset(options={"program": SEIDEL})
+    mask = info["action_mask"]
+    assert not mask[idx("P(0)")]  # t carries the stencil's dependences
+    assert not mask[idx("I(0,1)")] and not mask[idx("T2(1,2,32,32)")]
+    assert mask[idx("S(0,1,1)")] and mask[idx("U(4)")]
+    state = env.state
+    model = state.program.program.model
+    path = state.nest.branches()[0]
+    applicable = applicable_mask(state.nest, path, loop_extents(state.program.program.scop, state.nest, path))
+    for k in range(NUM_ACTIONS - 1):
+        if applicable[k]:
+            assert mask[k] == is_legal(model, Schedule((ACTIONS[k].on(0),))), ACTION_TEXTS[k]
+        else:
+            assert not mask[k], ACTION_TEXTS[k]
+
+
+def test_refused_actions_leave_the_state_unchanged(surrogate):
+    env = PolyEnv(surrogate)
+    obs, info = env.reset(options={"program": SEIDEL})
+    for text, why in (("P(0)", "parallel"), ("T2(0,1,128,128)", "not applicable"), ("I(3,4)", "not applicable")):
+        new_obs, reward, terminated, truncated, new_info = env.step(idx(text))
+        assert reward == 0.0 and not terminated and not truncated
+        assert why in new_info["refused"], new_info["refused"]
+        assert new_info["schedule"] == "" and torch.equal(new_obs.x, obs.x)
+        assert np.array_equal(new_info["action_mask"], info["action_mask"])
+
+
+def test_next_walks_the_branches_and_ends_the_episode(surrogate):
+    env = PolyEnv(surrogate)
+    _, info = env.reset(options={"program": GEMM})
+    assert info["branch"] == 0
+    _, reward, terminated, _, info = env.step(NEXT)
+    assert (info["branch"], reward, terminated) == (1, 0.0, False)
+    _, reward, terminated, truncated, info = env.step(NEXT)
+    assert terminated and not truncated
+    assert reward == 0.0 and info["final_speedup"] == 1.0  # nothing changed
+
+
+def test_focus_follows_its_statements_when_branches_are_renumbered(surrogate, tmp_path):
+    src = tmp_path / "distribute.c"
+    src.write_text(DISTRIBUTE)
+    env = PolyEnv(surrogate)
+    _, info = env.reset(options={"program": src})
+    assert (info["branch"], info["branches"]) == (0, 1)
+    _, _, _, _, info = env.step(idx("I(0,1)"))
+    # i was distributed: B0 is now `for i: S0`, and the focus (S1's loops) is B1
+    assert (info["branch"], info["branches"], info["schedule"]) == (1, 2, "B0:I(0,1)")
+    _, _, terminated, _, _ = env.step(NEXT)
+    assert terminated
+
+
+def test_truncation_after_max_steps(surrogate):
+    env = PolyEnv(surrogate, max_steps=2)
+    env.reset(options={"program": GEMM})
+    *_, terminated, truncated, info = env.step(idx("R(1)"))
+    assert not truncated
+    _, reward, terminated, truncated, info = env.step(idx("R(1)"))
+    assert truncated and not terminated and "final_speedup" in info
+
+
+def test_programs_are_drawn_from_a_corpus_and_bad_ones_skipped(surrogate, tmp_path):
+    (tmp_path / "bad.c").write_text("int main(void) { return 0; }\n")
+    env = PolyEnv(surrogate, programs=[tmp_path / "bad.c", GEMM])
+    for seed in range(3):
+        _, info = env.reset(seed=seed)
+        assert info["program"] == "gemm.c"
+    assert len(env.skipped) == 1 and env.programs == [GEMM]
+    specs = corpus_programs(ROOT / "datasets" / "corpus-sample")
+    assert len(specs) == 20 and specs[0].id == "prog_000000" and specs[0].path.endswith("prog_000000.c")
+
+
+def test_legality_answers_go_to_and_come_from_the_store(surrogate, tmp_path, monkeypatch):
+    store = MemoStore(tmp_path / "store.sqlite")
+    tc = Toolchain()
+    env = PolyEnv(surrogate, store=store, toolchain=tc)
+    _, info = env.reset(options={"program": SEIDEL})
+    lp = env.state.program
+    key = StoreKey(lp.hash, "B0:P(0)", machine_fingerprint(), SEIDEL.toolchain(tc).key())
+    rec = store.get(key)
+    assert rec is not None and rec.legal is False and rec.status == "illegal"
+
+    calls = []
+    real_check = env_module.check
+
+    def counting_check(model, nest, action=None, source="<schedule>"):
+        calls.append(str(action))
+        return real_check(model, nest, action, source)
+
+    monkeypatch.setattr(env_module, "check", counting_check)
+    fresh = PolyEnv(surrogate, store=store, toolchain=tc)
+    _, info2 = fresh.reset(options={"program": SEIDEL})
+    assert np.array_equal(info2["action_mask"], info["action_mask"])
+    # refusals came from the store; only legal schedules (not stored without a measurement) were checked
+    legal_checked = {f"B0:{ACTION_TEXTS[k]}" for k in np.flatnonzero(info["action_mask"])
+                     if ACTIONS[k].kind not in ("U", "Next")}
+    assert set(calls) == legal_checked and "B0:P(0)" not in calls
+    store.close()
+
+
+# ---------------------------------------------------------------- rewards
+
+
+def test_surrogate_return_is_log4_of_the_final_surrogate_speedup(surrogate):
+    env = PolyEnv(surrogate)
+    _, info = env.reset(options={"program": GEMM})
+    total = 0.0
+    for text in ("I(0,1)", "R(1)", "NEXT", "I(1,2)", "U(4)", "NEXT"):
+        a = NEXT if text == "NEXT" else idx(text)
+        assert info["action_mask"][a]
+        _, reward, terminated, truncated, info = env.step(a)
+        total += reward
+        if text == "NEXT":
+            continue
+        assert math.isfinite(reward)
+    assert terminated
+    state = env.state
+    assert state.text == "B0:I(0,1) B0:R(1) B1:I(1,2) B1:U(4)"
+    expected = math.exp((surrogate.score(state.original()) - surrogate.score(state)) * surrogate.std)
+    assert info["final_speedup"] == pytest.approx(expected)
+    assert total == pytest.approx(log4(expected), abs=1e-9)
+    assert surrogate.speedup(state.original(), final=True) == 1.0
+
+
+class FixedFinal:
+    """A stand-in for the measured rewarder: every final state is 2x faster."""
+
+    kind = "measured"
+
+    def speedup(self, state, final):
+        return 2.0
+
+
+def test_mixed_return_is_log4_of_the_measured_final_speedup(surrogate):
+    env = PolyEnv(MixedRewarder(surrogate, FixedFinal()))
+    env.reset(options={"program": GEMM})
+    rewards = [env.step(idx(t))[1] for t in ("I(0,1)", "R(0)")]
+    assert any(r != 0 for r in rewards)  # the surrogate's intermediate rewards
+    env.step(NEXT)
+    _, last, terminated, _, info = env.step(NEXT)
+    assert terminated and info["final_speedup"] == 2.0
+    assert sum(rewards) + last == pytest.approx(0.5)  # log4(2)
+
+
+def test_measured_reward_is_log4_of_the_measured_speedup(tmp_path):
+    store = MemoStore(tmp_path / "store.sqlite")
+    tc = Toolchain(threads=1)
+    env = PolyEnv(MeasuredRewarder(tc, store, repeat=1), store=store, toolchain=tc)
+    env.reset(options={"program": GEMM})
+    env.step(NEXT)
+    _, reward, _, _, info = env.step(idx("I(1,2)"))
+    assert info["schedule"] == "B1:I(1,2)"
+    lp = env.state.program
+    machine, tkey = machine_fingerprint(), GEMM.toolchain(tc).key()
+    base = store.get(StoreKey(lp.hash, "", machine, tkey))
+    new = store.get(StoreKey(lp.hash, "B1:I(1,2)", machine, tkey))
+    assert base is not None and new is not None and new.verified
+    speedup = min(base.times) / min(new.times)
+    assert reward == pytest.approx(log4(speedup))
+    _, last, terminated, _, info = env.step(NEXT)
+    assert terminated and last == pytest.approx(0.0, abs=1e-12)  # measured twice: one answer
+    assert info["episode_return"] == pytest.approx(log4(speedup))
+    store.close()
+
+
+def test_a_wrong_result_raises_instead_of_rewarding(monkeypatch):
+    from polyrl.runtime import Comparison, Measurement
+
+    def wrong(*args, **kwargs):
+        base = Measurement("ok", (1.0,))
+        return Comparison(base, Measurement("wrong-result", (0.5,), False, "max rel err 1"), None, False)
+
+    monkeypatch.setattr("polyrl.rl.rewards.compare", wrong)
+    env = PolyEnv(MeasuredRewarder(Toolchain(threads=1), None, repeat=1))
+    env.reset(options={"program": GEMM})
+    with pytest.raises(PolyrlError, match="different result"):
+        env.step(idx("R(1)"))
