@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import IO
 
 from polyrl.bench.runner import BASE, NOT_AVAILABLE, NOT_RUN, Row
+from polyrl.runtime.execute import format_seconds
 
 CSV_FIELDS = ("kernel", "dataset", "variant", "seconds", "spread", "repeat", "speedup", "verified", "status",
               "detail", "cached")
@@ -72,16 +73,6 @@ def geomean(values: Sequence[float]) -> float | None:
     return math.exp(sum(math.log(v) for v in vals) / len(vals)) if vals else None
 
 
-def _fmt_seconds(t: float | None) -> str:
-    if t is None:
-        return "-"
-    if t >= 1.0:
-        return f"{t:.3f} s"
-    if t >= 1e-3:
-        return f"{t * 1e3:.2f} ms"
-    return f"{t * 1e6:.1f} us"
-
-
 def _fmt_speedup(s: float) -> str:
     return f"{s:.2f}x" if s >= 0.1 else f"{s:.2g}x"
 
@@ -117,7 +108,7 @@ def markdown(rows: Sequence[Row], variants: Sequence[str] | None = None, title: 
     out.append("|---|---:|" + "---:|" * len(others))
     for k in kernels:
         b = at.get((k, BASE))
-        base_cell = _fmt_seconds(b.seconds) if b is not None and b.ok else _cell(b)
+        base_cell = format_seconds(b.seconds) if b is not None and b.ok else _cell(b)
         out.append(line([k, base_cell, *(_cell(at.get((k, n))) for n in others)]))
 
     def per_variant(n: str) -> list[Row]:

@@ -3,12 +3,12 @@ dependences. Text only; the CLI prints what these return."""
 
 from __future__ import annotations
 
-from polyrl.ir import ArrayRef, Binary, Expr, Iter, Num, Param, Scalar, Scop, Statement, Unary, walk
+from polyrl.ir import ArrayRef, Binary, Cast, Expr, Iter, Num, Param, Scalar, Scop, Statement, Unary, walk
 from polyrl.poly.dependences import Dependence
 from polyrl.poly.transform import Leaf, Loop, LoopNest
 
 
-def _index_text(e: Expr, iterators: tuple[str, ...]) -> str:
+def index_text(e: Expr, iterators: tuple[str, ...]) -> str:
     """An affine subscript as users write it: `i + 1`, `2 * j`, `N - 1`."""
     if isinstance(e, Iter):
         return iterators[e.index]
@@ -17,16 +17,18 @@ def _index_text(e: Expr, iterators: tuple[str, ...]) -> str:
     if isinstance(e, Num):
         return e.text
     if isinstance(e, Unary):
-        return f"{e.op}{_index_text(e.operand, iterators)}"
+        return f"{e.op}{index_text(e.operand, iterators)}"
+    if isinstance(e, Cast):
+        return index_text(e.operand, iterators)
     if isinstance(e, Binary):
-        return f"{_index_text(e.lhs, iterators)} {e.op} {_index_text(e.rhs, iterators)}"
+        return f"{index_text(e.lhs, iterators)} {e.op} {index_text(e.rhs, iterators)}"
     return "?"
 
 
-def _ref_text(ref: ArrayRef | Scalar, iterators: tuple[str, ...]) -> str:
+def ref_text(ref: ArrayRef | Scalar, iterators: tuple[str, ...]) -> str:
     if isinstance(ref, Scalar):
         return ref.name
-    return ref.name + "".join(f"[{_index_text(i, iterators)}]" for i in ref.indices)
+    return ref.name + "".join(f"[{index_text(i, iterators)}]" for i in ref.indices)
 
 
 def statement_accesses(s: Statement) -> tuple[list[str], list[str]]:
@@ -34,8 +36,8 @@ def statement_accesses(s: Statement) -> tuple[list[str], list[str]]:
     reads = [n for n in walk(s.rhs) if isinstance(n, ArrayRef | Scalar)]
     if s.op != "=":
         reads.insert(0, s.lhs)
-    read_texts = list(dict.fromkeys(_ref_text(r, s.iterators) for r in reads))
-    return [_ref_text(s.lhs, s.iterators)], read_texts
+    read_texts = list(dict.fromkeys(ref_text(r, s.iterators) for r in reads))
+    return [ref_text(s.lhs, s.iterators)], read_texts
 
 
 def format_nest(scop: Scop, nest: LoopNest) -> str:

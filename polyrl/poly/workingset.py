@@ -37,6 +37,7 @@ import islpy as isl
 
 from polyrl.errors import PolyrlError
 from polyrl.ir import ArrayRef, Binary, Cast, Expr, Iter, Num, Param, Scalar, Scop, Statement, Unary, walk
+from polyrl.poly.describe import ref_text
 from polyrl.poly.transform import LoopNest, original_nest, to_union_map
 
 MEMORY = "mem"  # the level of a reuse that fits in no cache
@@ -141,28 +142,6 @@ class Reference:
 
     def __str__(self) -> str:
         return f"{self.stmt}:{self.text}"
-
-
-def _expr_text(e: Expr, iters: tuple[str, ...]) -> str:
-    if isinstance(e, Iter):
-        return iters[e.index]
-    if isinstance(e, Param | Scalar):
-        return e.name
-    if isinstance(e, Num):
-        return e.text
-    if isinstance(e, Unary):
-        return f"{e.op}{_expr_text(e.operand, iters)}"
-    if isinstance(e, Cast):
-        return _expr_text(e.operand, iters)
-    if isinstance(e, Binary):
-        return f"{_expr_text(e.lhs, iters)} {e.op} {_expr_text(e.rhs, iters)}"
-    return "?"
-
-
-def ref_text(ref: ArrayRef | Scalar, iters: tuple[str, ...]) -> str:
-    if isinstance(ref, Scalar):
-        return ref.name
-    return ref.name + "".join(f"[{_expr_text(i, iters)}]" for i in ref.indices)
 
 
 def statement_references(s: Statement) -> list[tuple[ArrayRef | Scalar, bool]]:

@@ -145,7 +145,8 @@ class RunResult:
     detail: str = ""  # e.g. "signal SIGSEGV"
 
 
-def _fmt_time(t: float | None) -> str:
+def format_seconds(t: float | None) -> str:
+    """A duration as people read it: `1.234 s`, `12.345 ms`, `3.4 us`."""
     if t is None:
         return "-"
     if t >= 1.0:
@@ -259,7 +260,7 @@ class Measurement:
         if self.status != "ok" or not self.times:
             text = self.status + (f": {self.detail}" if self.detail else "")
         else:
-            text = f"{_fmt_time(self.min)} (min of {len(self.times)}, spread {100 * (self.spread or 0):.1f}%)"
+            text = f"{format_seconds(self.min)} (min of {len(self.times)}, spread {100 * (self.spread or 0):.1f}%)"
             if self.verified is not None:
                 text += f", verified: {self.detail}"
         return text + (" [memo store]" if self.cached else "")
