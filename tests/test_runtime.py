@@ -265,6 +265,37 @@ def test_infinite_loop_is_a_timeout(gemm: Scop):
     assert m.times == ()
 
 
+def test_interrupt_while_running_stops_the_program(gemm: Scop, tmp_path: Path):
+    """Ctrl-C during a run must not leave the measured program running in its session."""
+    import signal
+    import time
+
+    from polyrl.runtime import build, instrument, run
+
+    pidfile = tmp_path / "pid"
+    spin = f'  {{ FILE *f = fopen("{pidfile}", "w"); fprintf(f, "%d", (int)getpid()); fclose(f); }}\n' \
+        "  while (1) { C[0][0] += 1.0; }\n"
+    flags = ("-O1", "-include", "stdio.h", "-include", "unistd.h")
+    b = build(instrument(gemm, spin), Toolchain(flags=flags, threads=1), tmp_path / "w")
+    assert b.status == "ok", b.message
+
+    def interrupt(*_):
+        raise KeyboardInterrupt
+
+    old = signal.signal(signal.SIGALRM, interrupt)
+    signal.alarm(1)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            run(b.exe, 60.0, 1, 1)
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
+    pid = int(pidfile.read_text())
+    time.sleep(0.2)
+    with pytest.raises(ProcessLookupError):
+        os.kill(pid, 0)
+
+
 def test_crash_and_exit_code_are_statuses(gemm: Scop):
     crash = measure(gemm, "  { volatile int *p = 0; *p = 1; }\n", TC, repeat=1)
     assert crash.status == "crash" and crash.detail == "signal SIGSEGV"

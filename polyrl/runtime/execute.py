@@ -160,6 +160,13 @@ def _tail(s: str) -> str:
     return s if len(s) <= _OUTPUT_KEEP else "..." + s[-_OUTPUT_KEEP:]
 
 
+def _kill_group(proc: subprocess.Popen) -> None:
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+
+
 def run(
     exe: str | Path,
     timeout_s: float,
@@ -195,11 +202,14 @@ def run(
     try:
         out, err = proc.communicate(timeout=timeout_s)
     except subprocess.TimeoutExpired:
-        try:
-            os.killpg(proc.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
+        _kill_group(proc)
         out, err = proc.communicate()
+    except BaseException:
+        # Ctrl-C (or any error) while waiting: the program has its own session, so the
+        # terminal's SIGINT never reached it; stop it rather than leave it running
+        _kill_group(proc)
+        proc.wait()
+        raise
         return RunResult(
             "timeout",
             (),
