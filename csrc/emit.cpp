@@ -3,11 +3,13 @@
 // but safe C parenthesisation.
 #include "emit.h"
 
+#include <algorithm>
 #include <cctype>
 #include <optional>
 #include <sstream>
 #include <stdexcept>
 #include <utility>
+#include <vector>
 
 namespace polyrl {
 
@@ -193,6 +195,68 @@ Node substituted(const Node& n, const std::string& iter, const std::string& repl
     return m;
 }
 
+// `n` itself, or its only child when it is a block of one node.
+const Node& single(const Node& n) { return n.kind == Node::Kind::Block && n.kids.size() == 1 ? n.kids[0] : n; }
+Node& single(Node& n) { return n.kind == Node::Kind::Block && n.kids.size() == 1 ? n.kids[0] : n; }
+
+bool mentions(const std::string& text, const std::string& name) {
+    return substitute_identifier(text, name, "") != text;
+}
+
+// Unroll-and-jam guards, hoisted: where a chain of loops (each the only child of the
+// one before) ends in jammed loops whose full-tile condition `init + (f-1)*inc <= upper`
+// uses none of the chain's iterators, the chain becomes
+//   if (full) { chain with unguarded copies } else { chain with guarded copies },
+// so the innermost loop of a full tile holds straight-line code that it can vectorize.
+// Each jammed loop is settled once (outermost place first); the rest are tried deeper.
+Node hoisted_jam_guards(const Node& n) {
+    if (n.kind == Node::Kind::For && n.jam == 1) {
+        std::vector<std::string> iters;
+        const Node* c = &n;
+        while (c->kind == Node::Kind::For && c->jam == 1) {
+            iters.push_back(c->iter);
+            c = &single(c->kids[0]);
+        }
+        std::vector<std::string> conds;
+        std::vector<int> chosen;  // depths, within the jammed chain, of the loops settled here
+        for (int depth = 0; c->kind == Node::Kind::For && c->jam > 1; ++depth, c = &single(c->kids[0])) {
+            std::optional<long> inc = integer_literal(c->inc);
+            bool ok = !c->jam_settled && c->upper && inc && *inc > 0;
+            for (const std::string& it : iters) ok = ok && !mentions(c->init, it) && !mentions(*c->upper, it);
+            if (ok) {
+                conds.push_back(trim(c->init) + " + " + std::to_string((c->jam - 1) * *inc) + " <= " +
+                                trim(*c->upper));
+                chosen.push_back(depth);
+            }
+            iters.push_back(c->iter);
+        }
+        if (!conds.empty()) {
+            auto settle = [&](bool full) {
+                Node copy = n;
+                Node* m = &copy;
+                while (m->kind == Node::Kind::For && m->jam == 1) m = &single(m->kids[0]);
+                for (int depth = 0; m->kind == Node::Kind::For && m->jam > 1; ++depth, m = &single(m->kids[0]))
+                    if (std::find(chosen.begin(), chosen.end(), depth) != chosen.end()) {
+                        m->jam_settled = true;
+                        m->jam_full = full;
+                    }
+                for (Node& k : copy.kids) k = hoisted_jam_guards(k);
+                return copy;
+            };
+            Node guard;
+            guard.kind = Node::Kind::If;
+            guard.cond = conds[0];
+            for (size_t k = 1; k < conds.size(); ++k) guard.cond += " && " + conds[k];
+            guard.kids = {settle(true), settle(false)};
+            guard.has_else = true;
+            return guard;
+        }
+    }
+    Node m = n;
+    for (Node& k : m.kids) k = hoisted_jam_guards(k);
+    return m;
+}
+
 class Emitter {
 public:
     explicit Emitter(const Program& p) : p_(p) {}
@@ -209,7 +273,7 @@ public:
                 "#endif\n";
         line(0, "{");
         for (const auto& [type, name] : p_.decls) line(1, type + " " + name + ";");
-        node(p_.root, 1);
+        node(hoisted_jam_guards(p_.root), 1);
         out_ << p_.indent << "}";
         return out_.str();
     }
@@ -267,6 +331,10 @@ private:
 
     void loop(const Node& n, int level) {
         std::optional<long> inc = integer_literal(n.inc);
+        if (n.jam > 1 && n.upper && inc && *inc > 0) {
+            jammed(n, level, *inc);
+            return;
+        }
         std::string omp = omp_pragma(n);
         if (n.unroll > 1 && n.upper && inc && *inc > 0) {
             if (omp.empty()) unrolled(n, level, *inc);
@@ -276,11 +344,29 @@ private:
         if (!omp.empty()) line(level, omp);
         // GCC accepts no other pragma between an OpenMP loop pragma and its loop, so an
         // OpenMP loop without a known upper bound keeps its parallelism and is not unrolled.
-        else if (n.unroll > 1) line(level, "#pragma GCC unroll " + std::to_string(n.unroll));
+        else if (n.unroll > 1 || n.jam > 1)
+            line(level, "#pragma GCC unroll " + std::to_string(std::max(n.unroll, n.jam)));
         line(level, "for (int " + n.iter + " = " + trim(n.init) + "; " + trim(n.cond) + "; " +
                         step(n.iter, n.inc) + ") {");
         node(n.kids[0], level + 1);
         line(level, "}");
+    }
+
+    // A jammed loop, fully unrolled in place: copy k runs the body at init + k*s, under
+    // `if (init + k*s <= upper)` unless the copies are known to be all in bounds.
+    void jammed(const Node& n, int level, long inc) {
+        std::string upper = paren(trim(n.upper.value()));
+        for (long k = 0; k < n.jam; ++k) {
+            std::string value = k == 0 ? paren(trim(n.init)) : "(" + trim(n.init) + " + " + std::to_string(k * inc) + ")";
+            Node body = substituted(n.kids[0], n.iter, value);
+            if (n.jam_full) {
+                node(body, level);
+                continue;
+            }
+            line(level, "if (" + value + " <= " + upper + ") {");
+            node(body, level + 1);
+            line(level, "}");
+        }
     }
 
     // The U copies of the body of an unrolled loop at `c`, `(c + s)`, ..., `(c + (U-1)*s)`.

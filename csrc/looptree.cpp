@@ -191,6 +191,8 @@ Node convert_node(py::handle h, const std::string& path, int depth) {
         if (has(d, "simd")) n.simd = as_bool(d["simd"], path + ".simd");
         if (has(d, "unroll")) n.unroll = as_int(d["unroll"], path + ".unroll");
         if (n.unroll < 1 || n.unroll > 1024) fail(path + ".unroll", "unroll factor must be in 1..1024");
+        if (has(d, "jam")) n.jam = as_int(d["jam"], path + ".jam");
+        if (n.jam < 1 || n.jam > 64) fail(path + ".jam", "jam factor must be in 1..64");
         n.kids.push_back(convert_node(get(d, "body", path), path + ".body", depth + 1));
     } else if (kind == "if") {
         n.kind = Node::Kind::If;

@@ -38,6 +38,11 @@ struct Node {
     std::optional<std::string> upper;
     bool parallel = false, simd = false;
     long unroll = 1;
+    // > 1: a jammed point loop of at most `jam` iterations, printed as `jam` copies of
+    // its body.  Set by the printer: whether its guard was hoisted, and if so, whether
+    // this copy of it is the one where every copy of the body is known to run.
+    long jam = 1;
+    bool jam_settled = false, jam_full = false;
     // If: `cond` above.  Stmt:
     std::string name;
     std::vector<std::string> args;

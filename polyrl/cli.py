@@ -16,6 +16,8 @@ EPILOG = """schedules are sequences of per-branch actions, e.g. "B0:T2(0,1,32,32
   B<n>:T2(a,a+1,s1,s2)    tile two adjacent levels; T3(a,a+1,a+2,s1,s2,s3) three
   B<n>:P(a)               run level a in parallel (OpenMP)
   B<n>:U(f)               unroll the innermost loop by f
+  B<n>:J(a,f)             unroll-and-jam level a by f (2..8) into the innermost loop
+  B<n>:J2(a,b,f,g)        unroll-and-jam levels a < b by f and g
 `polyrl show FILE.c` prints the branches (B<n>) and levels (L<k>) of each loop."""
 
 

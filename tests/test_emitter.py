@@ -283,6 +283,26 @@ def test_unroll_with_step(tmp_path, parallel, n):
 
 
 @needs_gcc
+@needs_gcc
+@pytest.mark.parametrize("known_upper", [True, False])
+def test_jammed_loop_is_unrolled_into_its_parent(tmp_path, known_upper):
+    # i tiles of 4 (37 = 9 * 4 + 1: one partial tile), the i point loop jammed below j
+    jam = loop("c3", "4 * c0", "polyrl_min(N - 1, 4 * c0 + 3)", stmt("S0", "c3", "c2", "c1"),
+               known_upper=known_upper)
+    jam["jam"] = 4
+    root = loop("c0", "0", "(N - 1) / 4", loop("c1", "0", "N - 1", loop("c2", "0", "N - 1", jam, simd=True)),
+                parallel=True)
+    text = check_against_reference(tmp_path, MM_PRELUDE, MM_INIT, program(root, MM_STATEMENTS), MM_REFERENCE,
+                                   MM_PRINT)
+    if known_upper:
+        # the full-tile test sits outside the k and j loops; copies run unguarded under it
+        assert "if (4 * c0 + 3 <= polyrl_min(N - 1, 4 * c0 + 3)) {" in text
+        assert "C[4 * c0 + 3][c2] += A[4 * c0 + 3][c1] * B[c1][c2];" in text
+        assert "for (int c3" not in text
+    else:
+        assert "#pragma GCC unroll 4" in text
+
+
 def test_unroll_substitutes_whole_identifiers(tmp_path):
     prelude = "#define N 11\nstatic double a[N][N];"
     init = "  for (int i = 0; i < N; i++) for (int j = 0; j < N; j++) a[i][j] = 0;"
@@ -626,6 +646,7 @@ def test_good_base_case_emits():
         (_with(decls=[["double", "s t"]]), "not a C identifier"),
         (_with(indent="x"), "indent"),
         (_with(root=_loop(unroll=2**70)), "integer out of range"),
+        (_with(root=_loop(jam=0)), "jam factor"),
         (_rhs(_deep(5000)), "nested too deeply"),
         (_with(root=_deep_block(2000)), "nested too deeply"),
     ],

@@ -57,6 +57,13 @@ LEGAL = [
     ("heat-3d", "B1:P(1) B1:U(2) B0:R(2)"),
     ("lu", "B1:I(1,2) B1:P(2)"),  # triangular bounds; j is parallel once k is outside it
     ("trisolv", "B0:U(4)"),  # triangular, unroll of a reduction keeps its order
+    ("gemm", "B1:J(0,4)"),  # unroll-and-jam i into j: 4 rows of C share B[k][j] (NI = 20)
+    ("gemm", "B1:J(0,3)"),  # remainder: 20 % 3 != 0, the last tile runs guarded copies
+    ("gemm", "B1:J2(0,1,2,2)"),  # i and k jammed: each C[i][j] still accumulates in k order
+    ("gemm", "B1:T3(0,1,2,8,8,16) B1:P(0) B1:J2(3,4,4,2)"),  # jam of point loops inside tiles
+    ("2mm", "B0:J(0,4) B1:J(1,5)"),  # 24 % 5 != 0
+    ("lu", "B1:J(1,2)"),  # triangular: jammed bounds depend on the enclosing iterators
+    ("heat-3d", "B0:J2(1,2,2,3)"),
 ]
 
 ILLEGAL = [
@@ -70,6 +77,11 @@ ILLEGAL = [
     ("trisolv", "B0:R(1)", "reverses the dependence RAW S1 -> S1 on x"),
     ("jacobi-2d", "B0:P(0)", "loop `t` carries the dependence"),
     ("mvt", "B0:P(1)", "loop `j` carries the dependence RAW S0 -> S0 on x1"),
+    # (i+1, j) would run before (i, j+1), whose new A[i][j+1] it reads
+    ("seidel-2d", "B0:J(1,2)", "reverses the dependence RAW S0 -> S0 on A"),
+    ("seidel-2d", "B0:J(0,2)", "reverses the dependence RAW S0 -> S0 on A"),
+    ("jacobi-2d", "B0:J(0,2)", "reverses the dependence RAW S1 -> S0 on A"),
+    ("trisolv", "B0:J(0,2)", "reverses the dependence RAW S2 -> S1 on x"),
 ]
 
 
@@ -125,15 +137,35 @@ def test_untransformed_loops_keep_the_compilers_own_vectorization() -> None:
     assert text.index("tmp[c0][c1] = ") < pragma < text.index("tmp[c0][c2] += ")
 
 
+def test_unroll_and_jam_puts_the_copies_in_one_vectorized_body() -> None:
+    text = program("gemm").apply("B1:J(0,4)").region_text
+    full = text[text.index("if (4 * c0 + 3 <= ") : text.index("} else {")]
+    assert "#pragma omp simd" in full  # j carries nothing: the 4 rows still vectorize
+    rows = [f"C[4 * c0{f' + {k}' if k else ''}][c2] += alpha * A[4 * c0{f' + {k}' if k else ''}][c1] * B[c1][c2];"
+            for k in range(4)]
+    body = [line.strip() for line in full.splitlines() if line.strip().startswith("C[")]
+    assert body == rows  # unguarded straight-line copies in a full tile
+    assert "if ((4 * c0 + 3) <= polyrl_min(_PB_NI - 1, 4 * c0 + 3)) {" in text  # guarded in the last tile
+
+
+def test_unroll_and_jam_of_the_innermost_or_a_jammed_level_is_refused() -> None:
+    with pytest.raises(PolyrlError, match="level 2 is not outside the innermost loop"):
+        program("gemm").apply("B1:J(2,4)")
+    with pytest.raises(PolyrlError, match="level 3 of branch B1 is a jammed point loop"):
+        program("gemm").apply("B1:J(0,4) B1:R(3)")
+
+
 def test_schedule_text_round_trips() -> None:
-    text = "B0:I(0,1) B0:T2(1,2,32,32) B0:P(0) B1:S(0,1,1) B1:U(4) B2:T3(0,1,2,8,16,32) B0:R(2)"
+    text = ("B0:I(0,1) B0:T2(1,2,32,32) B0:P(0) B1:S(0,1,1) B1:U(4) B2:T3(0,1,2,8,16,32) B0:R(2) "
+            "B1:J(0,4) B2:J2(0,1,2,8)")
     assert str(Schedule.parse(text)) == text
     assert str(Schedule.parse("  B0:P(0)   B1:U(2) ")) == "B0:P(0) B1:U(2)"
 
 
 @pytest.mark.parametrize(
     ("text", "col"),
-    [("B0:X(1)", 1), ("B0:P(0) B0:T2(0,2,32,32)", 9), ("B0:P(a)", 1), ("B0:U(1)", 1), ("P(0)", 1), ("B0:I(1,0)", 1)],
+    [("B0:X(1)", 1), ("B0:P(0) B0:T2(0,2,32,32)", 9), ("B0:P(a)", 1), ("B0:U(1)", 1), ("P(0)", 1), ("B0:I(1,0)", 1),
+     ("B0:J(0,9)", 1), ("B0:J(0,1)", 1), ("B0:J(0)", 1), ("B0:P(0) B0:J2(1,0,2,2)", 9), ("B0:J2(0,1,2,16)", 1)],
 )
 def test_malformed_schedules_name_the_column(text: str, col: int) -> None:
     with pytest.raises(PolyrlError) as err:

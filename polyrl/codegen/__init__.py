@@ -88,7 +88,7 @@ def loop_tree(model: Model, nest: LoopNest, simd: str = "auto") -> dict:
                     upper = _c(cond.get_op_arg(1))
                 elif op == isl.ast_expr_op_type.lt:
                     upper = f"{_c(cond.get_op_arg(1))} - 1"
-            innermost = not any(isinstance(c, Loop) for c in loop.children)
+            innermost = loop.jam == 1 and not any(isinstance(c, Loop) and c.jam == 1 for c in loop.children)
             wanted = simd == "always" or (simd == "auto" and not changed.isdisjoint(loop.exprs))
             vector = False
             if wanted and innermost and loop.unroll == 1:
@@ -105,6 +105,7 @@ def loop_tree(model: Model, nest: LoopNest, simd: str = "auto") -> dict:
                 "parallel": loop.parallel,
                 "simd": vector,
                 "unroll": loop.unroll,
+                "jam": loop.jam,
                 "body": convert(node.for_get_body()),
             }
         if t == isl.ast_node_type.if_:

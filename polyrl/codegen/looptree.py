@@ -13,6 +13,8 @@ and a node is one of
     {"kind": "for", "iter": "c0", "init": "C expr", "cond": "C expr",
      "upper": "C expr" | None,   # inclusive upper bound when cond is `iter <= upper`
      "inc": "1", "parallel": bool, "simd": bool, "unroll": int (1 = none),
+     "jam": int (1 = none; f > 1: at most f iterations, printed as f guarded copies
+                 of the body inside the enclosing loop, see unroll-and-jam),
      "body": node}
     {"kind": "if", "cond": "C expr", "then": node, "else": node | None}
     {"kind": "stmt", "name": "S0", "args": ["c0", "c1 - c0", ...]}

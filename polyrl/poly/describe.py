@@ -58,7 +58,8 @@ def format_nest(scop: Scop, nest: LoopNest) -> str:
                 lines.append(f"{pad}    writes {', '.join(writes)}; reads {', '.join(reads) or '-'}")
             else:
                 assert isinstance(n, Loop)
-                flags = [f for f, on in (("parallel", n.parallel), (f"unroll {n.unroll}", n.unroll > 1)) if on]
+                flags = [f for f, on in (("parallel", n.parallel), (f"unroll {n.unroll}", n.unroll > 1),
+                                           (f"jam {n.jam}", n.jam > 1)) if on]
                 tag = f"  [{', '.join(flags)}]" if flags else ""
                 lines.append(f"{pad}for {n.name}  ({' '.join(names.get(id(n), []))}){tag}")
                 visit(n.children, depth + 1)

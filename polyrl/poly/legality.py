@@ -90,9 +90,13 @@ def carried_by(model: Model, nest: LoopNest, path: tuple[int, ...]) -> list[Depe
 
 
 def vectorizable(model: Model, nest: LoopNest, path: tuple[int, ...]) -> bool:
-    """An innermost loop that carries no dependence (so `omp simd` is safe)."""
+    """An innermost loop that carries no dependence (so `omp simd` is safe).
+
+    Jammed point loops below it do not count: codegen unrolls them into its body, and a
+    dependence between two copies in one iteration is not carried by this loop.
+    """
     loop = nest.loops_on(path)[-1]
-    if any(isinstance(c, Loop) for c in loop.children):
+    if loop.jam > 1 or any(isinstance(c, Loop) and c.jam == 1 for c in loop.children):
         return False
     return not carried_by(model, nest, path)
 

@@ -22,7 +22,12 @@ ACTION_KINDS: dict[str, tuple[int, str]] = {
     "T3": (6, "T3(a,a+1,a+2,s1,s2,s3): tile three adjacent levels"),
     "P": (1, "P(a): run the loop at level a in parallel (OpenMP)"),
     "U": (1, "U(f): unroll the innermost loop of the branch by f"),
+    "J": (2, "J(a,f): unroll-and-jam level a (not the innermost) by f in 2..8 into the innermost loop"),
+    "J2": (4, "J2(a,b,f,g): unroll-and-jam levels a < b (not the innermost) by f and g in 2..8"),
 }
+
+# largest unroll-and-jam factor: f copies of the body (f*g for J2) sit in one loop body
+MAX_JAM = 8
 
 _WORD = re.compile(r"B(\d+):([A-Z][A-Z0-9]?)\(([^()]*)\)$")
 
@@ -76,7 +81,7 @@ def _parse_word(word: str, source: str, col: int) -> Action:
     want, usage = ACTION_KINDS[kind]
     if len(args) != want:
         raise PolyrlError(f"`{word}` has {len(args)} arguments; usage {usage}", source, 1, col)
-    if kind in ("I", "R", "S", "T2", "T3", "P") and any(a < 0 for a in args[: _levels(kind)]):
+    if kind in ("I", "R", "S", "T2", "T3", "P", "J", "J2") and any(a < 0 for a in args[: _levels(kind)]):
         raise PolyrlError(f"loop levels must be >= 0 in `{word}`", source, 1, col)
     if kind == "S" and args[2] == 0:
         raise PolyrlError(f"skew factor must be non-zero in `{word}`", source, 1, col)
@@ -89,10 +94,14 @@ def _parse_word(word: str, source: str, col: int) -> Action:
             raise PolyrlError(f"tile sizes must be >= 2 in `{word}`", source, 1, col)
     if kind == "U" and args[0] < 2:
         raise PolyrlError(f"unroll factor must be >= 2 in `{word}`", source, 1, col)
-    if kind in ("I", "S") and args[0] >= args[1]:
+    if kind in ("J", "J2"):
+        n = _levels(kind)
+        if any(not 2 <= f <= MAX_JAM for f in args[n:]):
+            raise PolyrlError(f"unroll-and-jam factors must be in 2..{MAX_JAM} in `{word}`", source, 1, col)
+    if kind in ("I", "S", "J2") and args[0] >= args[1]:
         raise PolyrlError(f"first level must be the outer one (a < b) in `{word}`", source, 1, col)
     return Action(branch, kind, args)
 
 
 def _levels(kind: str) -> int:
-    return {"I": 2, "R": 1, "S": 2, "T2": 2, "T3": 3, "P": 1, "U": 0}[kind]
+    return {"I": 2, "R": 1, "S": 2, "T2": 2, "T3": 3, "P": 1, "U": 0, "J": 1, "J2": 2}[kind]

@@ -31,6 +31,9 @@ class Loop:
     parallel: bool = False
     unroll: int = 1
     skew: tuple[tuple[int, int], ...] = field(default=())  # (level, factor) applied, for features
+    # > 1: a point loop of unroll-and-jam with at most `jam` iterations, which codegen
+    # unrolls completely into the body of the loop around it
+    jam: int = 1
 
     def restricted(self, children: tuple[Loop | Leaf, ...]) -> Loop:
         """This loop around only `children` (used when distributing it)."""
@@ -214,10 +217,20 @@ def apply_action(nest: LoopNest, action: Action, source: str = "<schedule>") -> 
     path = branches[action.branch]
     depth = len(path)
     k, a = action.kind, action.args
-    levels = {"I": a[:2], "R": a[:1], "S": a[:2], "T2": a[:2], "T3": a[:3], "P": a[:1], "U": ()}[k]
+    levels = {"I": a[:2], "R": a[:1], "S": a[:2], "T2": a[:2], "T3": a[:3], "P": a[:1], "U": (),
+              "J": a[:1], "J2": a[:2]}[k]
+    loops = nest.loops_on(path)
     for lvl in levels:
         if lvl >= depth:
             raise PolyrlError(f"{action}: level {lvl} does not exist on branch B{action.branch} (depth {depth})", source)
+        if loops[lvl].jam > 1:
+            raise PolyrlError(f"{action}: level {lvl} of branch B{action.branch} is a jammed point loop", source)
+    inner = innermost_regular(loops)
+    if k in ("J", "J2") and levels[-1] >= inner:
+        raise PolyrlError(
+            f"{action}: level {levels[-1]} is not outside the innermost loop (level {inner}) of branch B{action.branch}",
+            source,
+        )
     if k == "I":
         return interchange(nest, path, a[0], a[1])
     if k == "R":
@@ -231,7 +244,12 @@ def apply_action(nest: LoopNest, action: Action, source: str = "<schedule>") -> 
     if k == "P":
         return _map_loop(nest, path[: a[0] + 1], lambda L: replace(L, parallel=True))
     if k == "U":
-        return _map_loop(nest, path, lambda L: replace(L, unroll=a[0]))
+        return _map_loop(nest, path[: inner + 1], lambda L: replace(L, unroll=a[0]))
+    if k == "J":
+        return unroll_and_jam(nest, path, a[0], a[1])
+    if k == "J2":
+        # jam b first: its strip-mine leaves the levels above b, and so a, where they are
+        return unroll_and_jam(unroll_and_jam(nest, path, a[1], a[3]), path, a[0], a[2])
     raise AssertionError(k)
 
 
@@ -328,3 +346,24 @@ def tile(nest: LoopNest, path: tuple[int, ...], first: int, sizes: tuple[int, ..
         for lvl in range(pos - 1, first + k - 1, -1):
             nest, path = swap_adjacent(nest, path, lvl)
     return nest
+
+
+def innermost_regular(loops: list[Loop]) -> int:
+    """Level of the innermost loop of a branch that is not a jammed point loop."""
+    return max(k for k, L in enumerate(loops) if L.jam == 1)
+
+
+def unroll_and_jam(nest: LoopNest, path: tuple[int, ...], level: int, factor: int) -> LoopNest:
+    """Strip-mine `level` by `factor` and sink its point loop just below the innermost
+    regular loop of `path`, where it becomes a jammed loop (above any earlier ones).
+
+    Codegen unrolls a jammed loop completely, so the `factor` copies of the innermost
+    body run in one iteration of the innermost loop; the schedule says exactly that,
+    so the usual legality check is the unroll-and-jam condition.
+    """
+    inner = innermost_regular(nest.loops_on(path))
+    nest, path = strip_mine(nest, path, level, factor)
+    # the point loop is at level + 1, the innermost regular loop at inner + 1
+    for lvl in range(level + 1, inner + 1):
+        nest, path = swap_adjacent(nest, path, lvl)
+    return _map_loop(nest, path[: inner + 2], lambda L: replace(L, jam=factor, unroll=1))
