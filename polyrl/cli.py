@@ -23,7 +23,9 @@ EPILOG = """schedules are sequences of per-branch actions, e.g. "B0:T2(0,1,32,32
 
 # Commands that live with their package: each module has `register(subparsers)`, which
 # adds its parser with `set_defaults(func=...)`; importing it must stay cheap.
-COMMAND_MODULES: tuple[str, ...] = ("polyrl.bench.command", "polyrl.model.commands", "polyrl.rl.command")
+COMMAND_MODULES: tuple[str, ...] = ("polyrl.bench.command", "polyrl.model.commands", "polyrl.generate.command",
+                                    "polyrl.measure.command", "polyrl.fuzz.command",
+                                    "polyrl.rl.command")
 
 
 def add_input_arguments(p: argparse.ArgumentParser) -> None:

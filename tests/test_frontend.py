@@ -496,7 +496,7 @@ def test_error_in_header_names_the_header(tmp_path):
     ("for (int i = 0; i < 10; i++) for (int j = 0; j < A[0]; j++) A[j] = 0;", "loop bound"),
 ])
 def test_rejections_inside_pragma(tmp_path, body, fragment):
-    path = write(tmp_path, "double A[10], *P;\nint I[10];\nvoid f(void) {\n  int i;\n#pragma scop\n  "
+    path = write(tmp_path, "double A[10];\nint I[10];\nvoid f(double *P) {\n  int i;\n#pragma scop\n  "
                  + body + "\n#pragma endscop\n}\n")
     with pytest.raises(PolyrlError) as info:
         load_scop(path)

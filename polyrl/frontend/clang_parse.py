@@ -24,6 +24,8 @@ INTEGER_KINDS = {
     TypeKind.ULONGLONG, TypeKind.CHAR_S, TypeKind.SCHAR, TypeKind.SHORT, TypeKind.INT, TypeKind.LONG,
     TypeKind.LONGLONG, TypeKind.ENUM,
 }
+UNSIGNED_KINDS = {TypeKind.BOOL, TypeKind.CHAR_U, TypeKind.UCHAR, TypeKind.USHORT, TypeKind.UINT, TypeKind.ULONG,
+                  TypeKind.ULONGLONG}
 ARRAY_KINDS = {TypeKind.CONSTANTARRAY, TypeKind.INCOMPLETEARRAY, TypeKind.VARIABLEARRAY, TypeKind.POINTER}
 
 # clang's UnaryOperatorKind (clang-c/Index.h, LLVM 17+)

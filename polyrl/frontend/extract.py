@@ -26,6 +26,7 @@ from polyrl.frontend.clang_parse import (
     UNARY_POST_INC,
     UNARY_PRE_DEC,
     UNARY_PRE_INC,
+    UNSIGNED_KINDS,
     Source,
     binary_op,
     evaluate_float,
@@ -196,6 +197,11 @@ class _Region:
                 if dims or tc.get_pointee().get_canonical().kind == TypeKind.POINTER:
                     raise self.err(f"array `{name}` of type `{decl.type.spelling}` uses pointers to "
                                    "pointers; use a multi-dimensional array", use)
+                if decl.kind != K.PARM_DECL:
+                    # a pointer variable may point into another array (`double *B = A + 1`);
+                    # distinct array parameters are assumed not to overlap, as in PolyBench
+                    raise self.err(f"array `{name}` is a pointer variable that may alias another array; "
+                                   "declare it as an array or pass it as a function parameter", use)
                 dims.append(None)
                 t = tc.get_pointee()
             else:
@@ -476,6 +482,7 @@ class _Region:
         if decl is None or decl.type.get_canonical().kind not in INTEGER_KINDS:
             raise self.err(f"loop iterator `{var}` must have an integer type", init)
         step = self.step(inc, var)
+        unsigned = decl.type.get_canonical().kind in UNSIGNED_KINDS
         lp = _Loop(var, [], [], step)
         e = self.expr(init_e, loops, "loop bound", [])
         terms = self.bound_terms(e, "max" if step > 0 else "min", init_e)
@@ -509,7 +516,33 @@ class _Region:
             elif op == ">":
                 terms = [affine.add(t, affine.const(1)) for t in terms]
             (lp.uppers if upper else lp.lowers).extend(terms)
+            self._check_bound_fits(terms, decl, var, bound)
+            if unsigned and not upper and any(affine.constant_value(t) is not None and affine.constant_value(t) <= 0
+                                              for t in terms):
+                raise self.err(f"loop condition `{self.text(c)}` is always true for the unsigned iterator `{var}`: "
+                               "the loop wraps around instead of ending", c)
         return lp
+
+    def _check_bound_fits(self, terms: list[affine.Aff], decl: ci.Cursor, var: str, where: ci.Cursor) -> None:
+        """A bound the iterator's type cannot hold makes the loop overflow (undefined
+        behaviour) before its condition fails, so its domain is not what isl would model."""
+        ctype = decl.type.get_canonical()
+        bits = 8 * ctype.get_size()
+        unsigned = ctype.kind in UNSIGNED_KINDS
+        low, high = (0, 2**bits - 1) if unsigned else (-(2 ** (bits - 1)), 2 ** (bits - 1) - 1)
+        for t in terms:
+            if any(isinstance(k, tuple) and k[0] == "i" for k in t):
+                continue  # depends on outer iterators: checked through their own bounds
+            value = t.get(1, 0)
+            for k, c in t.items():
+                if isinstance(k, tuple) and k[0] == "p":
+                    if self.params.get(k[1]) is None:
+                        break
+                    value += c * self.params[k[1]]
+            else:
+                if not low <= value <= high:
+                    raise self.err(f"loop bound {value} does not fit the iterator `{var}` of type "
+                                   f"{ctype.spelling} (it would overflow)", where)
 
     def _general_condition(self, c: ci.Cursor, op: str, lhs: ci.Cursor, rhs: ci.Cursor, lp: _Loop,
                            loops: tuple[_Loop, ...]) -> None:

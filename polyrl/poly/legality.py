@@ -104,9 +104,10 @@ def vectorizable(model: Model, nest: LoopNest, path: tuple[int, ...]) -> bool:
 def check(model: Model, nest: LoopNest, action: Action | None = None, source: str = "<schedule>") -> None:
     """Raise PolyrlError naming the violated dependence if `nest` is not legal."""
     what = f"{action} is illegal" if action is not None else "schedule is illegal"
+    where = action.where(source) if action is not None else {"path": source}
     bad = violated(model, nest)
     if bad:
-        raise PolyrlError(f"{what}: it reverses the dependence {bad[0].describe(model.scop)}", source)
+        raise PolyrlError(f"{what}: it reverses the dependence {bad[0].describe(model.scop)}", **where)
     for path, loop in nest.walk():
         if loop.parallel:
             carried = carried_by(model, nest, path)
@@ -114,7 +115,7 @@ def check(model: Model, nest: LoopNest, action: Action | None = None, source: st
                 raise PolyrlError(
                     f"{what}: loop `{loop.name}` carries the dependence {carried[0].describe(model.scop)}, "
                     "so it cannot run in parallel",
-                    source,
+                    **where,
                 )
 
 

@@ -9,7 +9,7 @@ lives in `polyrl.poly.transform`.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from polyrl.errors import PolyrlError
 
@@ -37,6 +37,11 @@ class Action:
     branch: int
     kind: str
     args: tuple[int, ...]
+    col: int | None = field(default=None, compare=False, repr=False)  # column in the parsed text
+
+    def where(self, source: str) -> dict:
+        """PolyrlError location arguments pointing at this action in the schedule text."""
+        return {"path": source, "line": 1 if self.col else None, "col": self.col}
 
     def __str__(self) -> str:
         return f"B{self.branch}:{self.kind}({','.join(map(str, self.args))})"
@@ -100,7 +105,7 @@ def _parse_word(word: str, source: str, col: int) -> Action:
             raise PolyrlError(f"unroll-and-jam factors must be in 2..{MAX_JAM} in `{word}`", source, 1, col)
     if kind in ("I", "S", "J2") and args[0] >= args[1]:
         raise PolyrlError(f"first level must be the outer one (a < b) in `{word}`", source, 1, col)
-    return Action(branch, kind, args)
+    return Action(branch, kind, args, col)
 
 
 def _levels(kind: str) -> int:

@@ -213,7 +213,8 @@ def apply_action(nest: LoopNest, action: Action, source: str = "<schedule>") -> 
     """Apply one action (no legality check here; see legality.apply_schedule)."""
     branches = nest.branches()
     if action.branch >= len(branches):
-        raise PolyrlError(f"{action}: branch B{action.branch} does not exist (the program has {len(branches)})", source)
+        raise PolyrlError(f"{action}: branch B{action.branch} does not exist (the program has {len(branches)})",
+                          **action.where(source))
     path = branches[action.branch]
     depth = len(path)
     k, a = action.kind, action.args
@@ -222,14 +223,16 @@ def apply_action(nest: LoopNest, action: Action, source: str = "<schedule>") -> 
     loops = nest.loops_on(path)
     for lvl in levels:
         if lvl >= depth:
-            raise PolyrlError(f"{action}: level {lvl} does not exist on branch B{action.branch} (depth {depth})", source)
+            raise PolyrlError(f"{action}: level {lvl} does not exist on branch B{action.branch} (depth {depth})",
+                              **action.where(source))
         if loops[lvl].jam > 1:
-            raise PolyrlError(f"{action}: level {lvl} of branch B{action.branch} is a jammed point loop", source)
+            raise PolyrlError(f"{action}: level {lvl} of branch B{action.branch} is a jammed point loop",
+                              **action.where(source))
     inner = innermost_regular(loops)
     if k in ("J", "J2") and levels[-1] >= inner:
         raise PolyrlError(
             f"{action}: level {levels[-1]} is not outside the innermost loop (level {inner}) of branch B{action.branch}",
-            source,
+            **action.where(source),
         )
     if k == "I":
         return interchange(nest, path, a[0], a[1])

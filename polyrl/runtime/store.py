@@ -7,6 +7,7 @@ what is measured. A file that is not a polyrl store is refused and never modifie
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -186,7 +187,21 @@ class MemoStore:
                 str(self.path),
             )
 
+    @contextlib.contextmanager
+    def _damage_is_an_error(self) -> Iterator[None]:
+        """A store whose pages are damaged past what opening reads fails with a clear error."""
+        try:
+            yield
+        except sqlite3.DatabaseError as e:
+            if isinstance(e, sqlite3.OperationalError):
+                raise
+            raise PolyrlError(f"the memo store is damaged ({e}); {_REFUSE}", str(self.path)) from None
+
     def get(self, key: StoreKey) -> Record | None:
+        with self._damage_is_an_error():
+            return self._get(key)
+
+    def _get(self, key: StoreKey) -> Record | None:
         row = self._db.execute(
             "SELECT legal, status, times, verified, detail, timestamp FROM measurements "
             "WHERE program = ? AND schedule = ? AND machine = ? AND toolchain = ?",
@@ -198,6 +213,10 @@ class MemoStore:
         return Record(_bool_out(legal), status, tuple(json.loads(times)), _bool_out(verified), detail, ts)
 
     def put(self, key: StoreKey, record: Record) -> None:
+        with self._damage_is_an_error():
+            self._put(key, record)
+
+    def _put(self, key: StoreKey, record: Record) -> None:
         ts = record.timestamp or datetime.now(UTC).isoformat(timespec="seconds")
         self._db.execute("BEGIN IMMEDIATE")
         try:
@@ -223,18 +242,20 @@ class MemoStore:
 
     def items(self) -> Iterator[tuple[StoreKey, Record]]:
         """Every record, ordered by program, machine, toolchain and schedule (baseline first)."""
-        rows = self._db.execute(
-            "SELECT program, schedule, machine, toolchain, legal, status, times, verified, detail, timestamp "
-            "FROM measurements ORDER BY program, machine, toolchain, schedule"
-        )
-        for program, schedule, machine, toolchain, legal, status, times, verified, detail, ts in rows:
-            yield (
-                StoreKey(program, schedule, machine, toolchain),
-                Record(_bool_out(legal), status, tuple(json.loads(times)), _bool_out(verified), detail, ts),
+        with self._damage_is_an_error():
+            rows = self._db.execute(
+                "SELECT program, schedule, machine, toolchain, legal, status, times, verified, detail, timestamp "
+                "FROM measurements ORDER BY program, machine, toolchain, schedule"
             )
+            for program, schedule, machine, toolchain, legal, status, times, verified, detail, ts in rows:
+                yield (
+                    StoreKey(program, schedule, machine, toolchain),
+                    Record(_bool_out(legal), status, tuple(json.loads(times)), _bool_out(verified), detail, ts),
+                )
 
     def __len__(self) -> int:
-        return self._db.execute("SELECT COUNT(*) FROM measurements").fetchone()[0]
+        with self._damage_is_an_error():
+            return self._db.execute("SELECT COUNT(*) FROM measurements").fetchone()[0]
 
     def close(self) -> None:
         self._db.close()

@@ -1,0 +1,533 @@
+"""Computation patterns: each draws one kernel (a loop nest with its statements) at random.
+
+Owns what the generated loop nests compute: element-wise maps, broadcasts, reductions,
+contractions, Jacobi- and Seidel-like stencils, transposed, skewed and triangular
+accesses, and the choice of arrays that links nests into producer/consumer chains.
+Every random choice goes through the `random.Random` of the `Builder`, in a fixed
+order, so a seed always gives the same program.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from polyrl.generate.structure import ITERATORS, ArrayDecl, Loop, Size, Stmt
+
+# Constants the expressions use, as C text without the float suffix.
+COEFFS = ("0.5", "0.25", "0.75", "0.125", "1.5", "0.3", "2.0", "0.9")
+# An averaging factor no larger than 1/n for n terms, so repeated updates stay bounded.
+AVERAGE = {1: "0.5", 2: "0.5", 3: "0.33", 4: "0.25", 5: "0.2", 6: "0.16", 7: "0.14", 8: "0.125"}
+MAX_ACCESSES = 15  # per statement, the written reference included
+
+
+def average_factor(n: int) -> str:
+    return AVERAGE.get(n, "0.0625")
+
+
+@dataclass
+class NestContext:
+    """Where a kernel sits: the shared loops around it and what they mean for arrays.
+
+    Under a batch loop every array gets the batch size as a leading dimension and every
+    subscript the batch iterator in front; under a time loop arrays are unchanged and
+    the kernel repeats, so its updates must stay bounded (averages, no products).
+    """
+
+    nest: int  # index of the top-level nest
+    first_var: int = 0  # index into ITERATORS of the kernel's outermost loop
+    batch: tuple[str, str] | None = None  # (iterator, size name)
+    in_time: bool = False
+    max_depth: int = 5
+
+
+@dataclass
+class Kernel:
+    loops: list[Loop]  # usually one; a Jacobi step under a time loop adds its copy-back loop
+    pattern: str
+
+
+class Builder:
+    """Random program state shared by the patterns: sizes, arrays, what each nest wrote."""
+
+    def __init__(self, rng: random.Random, dtype: str, chain: float, n_space: int):
+        self.rng = rng
+        self.dtype = dtype
+        self.chain = chain  # probability that a read reuses an array an earlier nest wrote
+        self.n_space = n_space  # distinct space sizes this program may use
+        self.sizes: dict[str, Size] = {}
+        self.arrays: dict[str, ArrayDecl] = {}
+        self.written_in: dict[str, int] = {}  # array -> first nest that wrote it
+        self.chains = 0
+        self.chain_pairs: set[tuple[int, str]] = set()  # (reading nest, array), counted once
+        # A kernel meant to consume `prefer` (an earlier nest's output) takes its sizes
+        # from `hint`, so that its arrays have that shape; see consume().
+        self.prefer: str | None = None
+        self.hint: list[str] = []
+
+    def consume(self, name: str | None) -> None:
+        self.prefer = name
+        self.hint = [d[0] for d in self.arrays[name].dims] if name else []
+
+    def rank(self, lo: int, hi: int) -> int:
+        """A kernel rank in [lo, hi]: the hinted one when it fits."""
+        if self.hint and lo <= len(self.hint) <= hi:
+            return len(self.hint)
+        return self.rng.randint(lo, hi)
+
+    # ------------------------------------------------------------ sizes
+
+    def space_size(self) -> str:
+        if self.hint:
+            return self.hint.pop(0)
+        names = [s.name for s in self.sizes.values() if not s.time]
+        if names and (len(names) >= self.n_space or self.rng.random() < 0.7):
+            return self.rng.choice(names)
+        name = f"N{len(names)}"
+        self.sizes[name] = Size(name, False, self.rng.choice((0.5, 0.75, 1.0, 1.0, 1.25, 1.5, 2.0)))
+        return name
+
+    def time_size(self) -> str:
+        if "T" not in self.sizes:
+            self.sizes["T"] = Size("T", True, 1.0, self.rng.randint(2, 12))
+        return "T"
+
+    # ------------------------------------------------------------ arrays
+
+    def _new_array(self, dims: tuple[tuple[str, ...], ...]) -> str:
+        k = len(self.arrays)
+        letters = "ABCDEFGHPQRUVWXYZ"
+        name = letters[k % len(letters)] + (str(k // len(letters)) if k >= len(letters) else "")
+        if not dims:
+            name = f"s{k}"
+        self.arrays[name] = ArrayDecl(name, dims)
+        return name
+
+    def read_array(self, dims: tuple[tuple[str, ...], ...], ctx: NestContext, avoid: tuple[str, ...] = ()) -> str:
+        """An array of shape `dims` to read: an earlier nest's output (a chain), an
+        existing input, or a new one."""
+        dims = self.full_dims(dims, ctx)
+        if self.prefer is not None and self.arrays[self.prefer].dims == dims and self.prefer not in avoid:
+            name, self.prefer = self.prefer, None
+            self._count_chain(ctx, name)
+            return name
+        same = [a.name for a in self.arrays.values() if a.dims == dims and a.name not in avoid]
+        produced = [n for n in same if self.written_in.get(n, ctx.nest) < ctx.nest]
+        if produced and self.rng.random() < self.chain:
+            name = self.rng.choice(produced)
+            self._count_chain(ctx, name)
+            return name
+        if same and self.rng.random() < 0.3:
+            return self.rng.choice(same)
+        return self._new_array(dims)
+
+    def _count_chain(self, ctx: NestContext, name: str) -> None:
+        if self.written_in.get(name, ctx.nest) < ctx.nest and (ctx.nest, name) not in self.chain_pairs:
+            self.chain_pairs.add((ctx.nest, name))
+            self.chains += 1
+
+    def write_array(self, dims: tuple[tuple[str, ...], ...], ctx: NestContext, avoid: tuple[str, ...] = ()) -> str:
+        """An array of shape `dims` to write: usually a new one, sometimes one written or read
+        before (output and anti dependences between nests)."""
+        full = self.full_dims(dims, ctx)
+        same = [a.name for a in self.arrays.values() if a.dims == full and a.name not in avoid]
+        name = self.rng.choice(same) if same and self.rng.random() < 0.2 else self._new_array(full)
+        self.written_in.setdefault(name, ctx.nest)
+        return name
+
+    def mark_written(self, name: str, ctx: NestContext) -> None:
+        self.written_in.setdefault(name, ctx.nest)
+
+    @staticmethod
+    def full_dims(dims: tuple[tuple[str, ...], ...], ctx: NestContext) -> tuple[tuple[str, ...], ...]:
+        return ((ctx.batch[1],),) + dims if ctx.batch else dims
+
+    @staticmethod
+    def ref(name: str, idx: list[str], ctx: NestContext) -> str:
+        idx = ([ctx.batch[0]] if ctx.batch else []) + idx
+        return name + "".join(f"[{i}]" for i in idx)
+
+    # ------------------------------------------------------------ expressions
+
+    def lit(self, text: str) -> str:
+        return text + "f" if self.dtype == "float" else text
+
+    def combine(self, refs: list[str], bounded: bool) -> str:
+        """An expression reading every ref once; `bounded`: a weighted average (no products)."""
+        if bounded:
+            return f"{self.lit(average_factor(len(refs)))} * ({' + '.join(refs)})"
+        terms: list[str] = []
+        rest = list(refs)
+        while rest:
+            r = rest.pop(0)
+            roll = self.rng.random()
+            if rest and roll < 0.3:
+                terms.append(f"{r} * {rest.pop(0)}")
+            elif roll < 0.65:
+                terms.append(f"{self.lit(self.rng.choice(COEFFS))} * {r}")
+            else:
+                terms.append(r)
+        out = terms[0]
+        for t in terms[1:]:
+            out += (" - " if self.rng.random() < 0.25 else " + ") + t
+        return out
+
+    def n_reads(self, lo: int, hi: int) -> int:
+        """A read count in [lo, hi], small counts more likely."""
+        hi = min(hi, MAX_ACCESSES - 2)
+        n = lo + int(self.rng.expovariate(1 / 2.5))
+        return max(lo, min(n, hi))
+
+
+def _loops(spec: list[tuple[str, str, str, str, int, bool]], body: list[Loop | Stmt]) -> Loop:
+    """Nest the loops of `spec` (outermost first) around `body`."""
+    inner: list[Loop | Stmt] = body
+    for var, lo, hi, size, trim, tri in reversed(spec):
+        inner = [Loop(var, lo, hi, inner, size, trim, tri)]
+    loop = inner[0]
+    assert isinstance(loop, Loop)
+    return loop
+
+
+def _names(refs: list[str]) -> tuple[str, ...]:
+    return tuple(r.split("[")[0] for r in refs)
+
+
+def _vars(ctx: NestContext, n: int) -> list[str]:
+    return [ITERATORS[ctx.first_var + k] for k in range(n)]
+
+
+def _rect(var: str, size: str) -> tuple[str, str, str, str, int, bool]:
+    return (var, "0", size, size, 0, False)
+
+
+def _stmt(b: Builder, lhs_name: str, lhs: str, rhs: str, reads: list[str], accumulate: bool) -> Stmt:
+    reads_names = tuple(dict.fromkeys(r.split("[")[0] for r in reads))
+    if accumulate:
+        rhs = f"{lhs} + {rhs}"
+        reads_names = tuple(dict.fromkeys((lhs_name, *reads_names)))
+    return Stmt(lhs, rhs, lhs_name, reads_names, 1 + len(reads) + (1 if accumulate else 0))
+
+
+# ---------------------------------------------------------------- patterns
+
+
+def elementwise(b: Builder, ctx: NestContext) -> Kernel:
+    rank = b.rank(1, min(4, ctx.max_depth))
+    v = _vars(ctx, rank)
+    sizes = [b.space_size() for _ in range(rank)]
+    dims = tuple((s,) for s in sizes)
+    bounded = ctx.in_time
+    body: list[Loop | Stmt] = []
+    outs: list[str] = []
+    for _ in range(1 if b.rng.random() < 0.75 else 2):
+        reads: list[str] = []
+        for _ in range(b.n_reads(1, 14)):
+            reads.append(b.read_array(dims, ctx, avoid=tuple(reads)))
+        reads += outs[:1]  # a second statement consumes the first one's result
+        accumulate = b.rng.random() < 0.3
+        out = b.write_array(dims, ctx, avoid=tuple(reads) if not accumulate else ())
+        refs = [b.ref(r, v, ctx) for r in reads]
+        lhs = b.ref(out, v, ctx)
+        body.append(_stmt(b, out, lhs, b.combine(refs, bounded), refs, accumulate and not bounded))
+        outs.append(out)
+    return Kernel([_loops([_rect(x, s) for x, s in zip(v, sizes, strict=True)], body)], "elementwise")
+
+
+def broadcast(b: Builder, ctx: NestContext) -> Kernel:
+    rank = b.rank(2, min(4, ctx.max_depth))
+    v = _vars(ctx, rank)
+    sizes = [b.space_size() for _ in range(rank)]
+    refs: list[str] = []
+    for _ in range(b.n_reads(2, 8)):
+        # a proper subset of the dimensions, order kept: u[i], v[j], M[i][k], ...
+        keep = sorted(b.rng.sample(range(rank), b.rng.randint(1, rank - 1)))
+        name = b.read_array(tuple((sizes[k],) for k in keep), ctx, avoid=_names(refs))
+        refs.append(b.ref(name, [v[k] for k in keep], ctx))
+    if b.rng.random() < 0.5:
+        full = tuple((s,) for s in sizes)
+        refs.append(b.ref(b.read_array(full, ctx), v, ctx))
+    out = b.write_array(tuple((s,) for s in sizes), ctx, avoid=tuple(r.split("[")[0] for r in refs))
+    lhs = b.ref(out, v, ctx)
+    stmt = _stmt(b, out, lhs, b.combine(refs, ctx.in_time), refs, False)
+    return Kernel([_loops([_rect(x, s) for x, s in zip(v, sizes, strict=True)], [stmt])], "broadcast")
+
+
+def reduction(b: Builder, ctx: NestContext) -> Kernel:
+    rank = b.rank(1, min(4, ctx.max_depth))
+    v = _vars(ctx, rank)
+    sizes = [b.space_size() for _ in range(rank)]
+    # output keeps a proper subset of the dimensions (none: a scalar sum)
+    keep = sorted(b.rng.sample(range(rank), b.rng.randint(0, rank - 1)))
+    refs: list[str] = []
+    for _ in range(b.n_reads(1, 5)):
+        if rank > 1 and b.rng.random() < 0.3:  # a vector along one reduced dimension, as in y = A x
+            k = b.rng.choice([d for d in range(rank) if d not in keep])
+            refs.append(b.ref(b.read_array(((sizes[k],),), ctx, avoid=_names(refs)), [v[k]], ctx))
+        else:
+            refs.append(b.ref(b.read_array(tuple((s,) for s in sizes), ctx, avoid=_names(refs)), v, ctx))
+    out_dims = tuple((sizes[k],) for k in keep)
+    if not keep and ctx.batch is None:
+        out = b.write_array((), ctx)
+        lhs = out
+    else:
+        out = b.write_array(out_dims, ctx, avoid=tuple(r.split("[")[0] for r in refs))
+        lhs = b.ref(out, [v[k] for k in keep], ctx)
+    if b.rng.random() < 0.25:  # a max-reduction, written with ?:
+        val = refs[0] if len(refs) == 1 else b.combine(refs, True)
+        stmt = Stmt(lhs, f"({lhs} > {val}) ? {lhs} : ({val})", out,
+                    tuple(dict.fromkeys([out] + [r.split("[")[0] for r in refs])), 3 + 2 * len(refs))
+        if stmt.accesses > MAX_ACCESSES:
+            stmt = _stmt(b, out, lhs, b.combine(refs, False), refs, True)
+    else:
+        stmt = _stmt(b, out, lhs, b.combine(refs, False), refs, True)
+    order = list(range(rank))
+    if b.rng.random() < 0.4:
+        b.rng.shuffle(order)
+    spec = [_rect(v[k], sizes[k]) for k in order]
+    return Kernel([_loops(spec, [stmt])], "reduction")
+
+
+def contraction(b: Builder, ctx: NestContext) -> Kernel:
+    depth = b.rng.randint(3, max(3, min(5, ctx.max_depth)))
+    n_red = 1 if depth == 3 or b.rng.random() < 0.6 else 2
+    n_out = depth - n_red
+    v = _vars(ctx, depth)
+    sizes = [b.space_size() for _ in range(depth)]
+    out_ix, red_ix = list(range(n_out)), list(range(n_out, depth))
+    # A gets a non-empty part of the output indices, B the rest (at least one when possible)
+    split = b.rng.randint(1, max(1, n_out - 1))
+    shuffled = out_ix[:]
+    b.rng.shuffle(shuffled)
+    a_ix = sorted(shuffled[:split]) + red_ix
+    b_ix = red_ix + sorted(shuffled[split:])
+    if b.rng.random() < 0.5:
+        b.rng.shuffle(a_ix)
+    if b.rng.random() < 0.5:
+        b.rng.shuffle(b_ix)
+    a = b.read_array(tuple((sizes[k],) for k in a_ix), ctx)
+    bb = b.read_array(tuple((sizes[k],) for k in b_ix), ctx)
+    out = b.write_array(tuple((sizes[k],) for k in out_ix), ctx, avoid=(a, bb))
+    ra, rb = b.ref(a, [v[k] for k in a_ix], ctx), b.ref(bb, [v[k] for k in b_ix], ctx)
+    lhs = b.ref(out, [v[k] for k in out_ix], ctx)
+    prod = f"{ra} * {rb}" if b.rng.random() < 0.6 else f"{b.lit(b.rng.choice(COEFFS))} * {ra} * {rb}"
+    stmt = Stmt(lhs, f"{lhs} + {prod}", out, (out, a, bb), 4)
+    order = list(range(depth))
+    init: Stmt | None = None
+    if b.rng.random() < 0.35:
+        # gemm-like: scale the output at the level above the reduction loops
+        init = Stmt(lhs, f"{b.lit(b.rng.choice(('0.5', '0.9', '0.0')))} * {lhs}", out, (out,), 2)
+    elif b.rng.random() < 0.4:
+        b.rng.shuffle(order)
+    spec = [_rect(v[k], sizes[k]) for k in order]
+    if init is None:
+        return Kernel([_loops(spec, [stmt])], "contraction")
+    inner = _loops(spec[n_out:], [stmt])
+    return Kernel([_loops(spec[:n_out], [init, inner])], "contraction")
+
+
+def _stencil_offsets(b: Builder, rank: int) -> tuple[int, list[tuple[int, ...]]]:
+    """Radius and offsets (center first): a star, a box (2-D), or a one-sided wavefront."""
+    radius = 2 if rank == 1 and b.rng.random() < 0.3 else 1
+    shape = b.rng.random()
+    if rank == 2 and shape < 0.25:
+        offs = [(di, dj) for di in (-1, 0, 1) for dj in (-1, 0, 1)]
+    elif rank >= 2 and shape < 0.45:
+        offs = [(0,) * rank]  # upwind / wavefront: A[i-1][j+1]-like
+        for _ in range(b.rng.randint(2, 4)):
+            o = tuple(b.rng.choice((-1, 0, 1)) for _ in range(rank))
+            if o not in offs:
+                offs.append(o)
+    else:
+        offs = [(0,) * rank]
+        for d in range(rank):
+            for r in range(1, radius + 1):
+                for sgn in (-1, 1):
+                    offs.append(tuple(sgn * r if k == d else 0 for k in range(rank)))
+    offs.sort(key=lambda o: (o != (0,) * rank,))
+    return radius, offs[: MAX_ACCESSES - 2]
+
+
+def _shift(var: str, off: int) -> str:
+    return var if off == 0 else f"{var} + {off}" if off > 0 else f"{var} - {-off}"
+
+
+def stencil(b: Builder, ctx: NestContext, in_place: bool) -> Kernel:
+    rank = b.rank(1, min(3, ctx.max_depth))
+    v = _vars(ctx, rank)
+    sizes = [b.space_size() for _ in range(rank)]
+    dims = tuple((s,) for s in sizes)
+    radius, offs = _stencil_offsets(b, rank)
+    src = b.read_array(dims, ctx)
+    refs = [b.ref(src, [_shift(v[k], o[k]) for k in range(rank)], ctx) for o in offs]
+    extra = []
+    if not in_place and b.rng.random() < 0.3:  # a coefficient field, as in variable-coefficient stencils
+        coef = b.read_array(dims, ctx, avoid=(src,))
+        extra.append(b.ref(coef, v, ctx))
+    if in_place:
+        out = src
+        b.mark_written(out, ctx)
+    else:
+        out = b.write_array(dims, ctx, avoid=(src,))
+    lhs = b.ref(out, v, ctx)
+    rhs = b.combine(refs, True)
+    if extra:
+        rhs = f"{rhs} + {b.lit('0.1')} * {extra[0]}"
+        rhs = f"{b.lit('0.9')} * ({rhs})"
+    reads = tuple(dict.fromkeys([src] + [e.split("[")[0] for e in extra]))
+    stmt = Stmt(lhs, rhs, out, reads, 1 + len(refs) + len(extra))
+    spec = [(v[k], str(radius), f"{sizes[k]} - {radius}", sizes[k], 2 * radius, False) for k in range(rank)]
+    loops = [_loops(spec, [stmt])]
+    if ctx.in_time and not in_place:
+        # the next time step reads what this one wrote: copy the interior back
+        back = Stmt(b.ref(src, v, ctx), lhs, src, (out,), 2)
+        b.mark_written(src, ctx)
+        loops.append(_loops(spec, [back]))
+    return Kernel(loops, "stencil-seidel" if in_place else "stencil-jacobi")
+
+
+def transpose(b: Builder, ctx: NestContext) -> Kernel:
+    rank = b.rank(2, min(3, ctx.max_depth))
+    v = _vars(ctx, rank)
+    sizes = [b.space_size() for _ in range(rank)]
+    refs: list[str] = []
+    for _ in range(b.n_reads(1, 4)):
+        perm = list(range(rank))
+        while perm == sorted(perm):
+            b.rng.shuffle(perm)
+        name = b.read_array(tuple((sizes[k],) for k in perm), ctx, avoid=_names(refs))
+        refs.append(b.ref(name, [v[k] for k in perm], ctx))
+    if b.rng.random() < 0.4:
+        refs.append(b.ref(b.read_array(tuple((s,) for s in sizes), ctx), v, ctx))
+    out = b.write_array(tuple((s,) for s in sizes), ctx, avoid=tuple(r.split("[")[0] for r in refs))
+    stmt = _stmt(b, out, b.ref(out, v, ctx), b.combine(refs, ctx.in_time), refs, False)
+    return Kernel([_loops([_rect(x, s) for x, s in zip(v, sizes, strict=True)], [stmt])], "transpose")
+
+
+def skewed(b: Builder, ctx: NestContext) -> Kernel:
+    v = _vars(ctx, 2)
+    n0, n1 = b.space_size(), b.space_size()
+    i, j = v
+    kind = b.rng.randrange(3)
+    spec = [_rect(i, n0), _rect(j, n1)]
+    if kind == 0:  # B[i][j] = f(A[i][i + j], ...): a sheared read
+        a = b.read_array(((n0,), (n0, n1)), ctx)
+        refs = [b.ref(a, [i, f"{i} + {j}"], ctx)]
+        if b.rng.random() < 0.5:
+            refs.append(b.ref(b.read_array(((n0, n1), (n1,)), ctx), [f"{i} + {j}", j], ctx))
+        out = b.write_array(((n0,), (n1,)), ctx, avoid=tuple(r.split("[")[0] for r in refs))
+        stmt = _stmt(b, out, b.ref(out, [i, j], ctx), b.combine(refs, ctx.in_time), refs, False)
+    elif kind == 1:  # 1-D convolution y[i + j] += x[i] * w[j]
+        x = b.read_array(((n0,),), ctx)
+        w = b.read_array(((n1,),), ctx)
+        y = b.write_array(((n0, n1),), ctx, avoid=(x, w))
+        lhs = b.ref(y, [f"{i} + {j}"], ctx)
+        stmt = Stmt(lhs, f"{lhs} + {b.ref(x, [i], ctx)} * {b.ref(w, [j], ctx)}", y, (y, x, w), 4)
+    else:  # diagonal: D[i][j] = f(A[i][i], A[j][j], M[i][j]) on a square
+        spec = [_rect(i, n0), _rect(j, n0)]
+        a = b.read_array(((n0,), (n0,)), ctx)
+        refs = [b.ref(a, [i, i], ctx), b.ref(a, [j, j], ctx), b.ref(a, [i, j], ctx)]
+        out = b.write_array(((n0,), (n0,)), ctx, avoid=(a,))
+        stmt = _stmt(b, out, b.ref(out, [i, j], ctx), b.combine(refs, ctx.in_time), refs, False)
+    return Kernel([_loops(spec, [stmt])], "skewed")
+
+
+def triangular(b: Builder, ctx: NestContext) -> Kernel:
+    n = b.space_size()
+    kind = b.rng.randrange(4) if ctx.max_depth >= 3 else b.rng.randrange(3)
+    i, j = _vars(ctx, 2)
+    lower = (j, "0", f"{i} + 1", n, 0, True)  # j <= i
+    upper = (j, i, n, n, 0, True)  # j >= i
+    if kind == 0:  # triangular matrix-vector product
+        ll, x = b.read_array(((n,), (n,)), ctx), b.read_array(((n,),), ctx)
+        y = b.write_array(((n,),), ctx, avoid=(ll, x))
+        lhs = b.ref(y, [i], ctx)
+        stmt = Stmt(lhs, f"{lhs} + {b.ref(ll, [i, j], ctx)} * {b.ref(x, [j], ctx)}", y, (y, ll, x), 4)
+        spec = [_rect(i, n), lower if b.rng.random() < 0.5 else upper]
+    elif kind == 1:  # symmetric update of one triangle: A[i][j] += B[i][j] * B[j][i]
+        bm = b.read_array(((n,), (n,)), ctx)
+        a = b.write_array(((n,), (n,)), ctx, avoid=(bm,))
+        lhs = b.ref(a, [i, j], ctx)
+        refs = [b.ref(bm, [i, j], ctx), b.ref(bm, [j, i], ctx)]
+        stmt = _stmt(b, a, lhs, b.combine(refs, ctx.in_time), refs, not ctx.in_time)
+        spec = [_rect(i, n), lower if b.rng.random() < 0.5 else upper]
+    elif kind == 2:  # forward substitution in place: x[i] -= c * L[i][j] * x[j], j < i
+        ll = b.read_array(((n,), (n,)), ctx)
+        x = b.read_array(((n,),), ctx, avoid=(ll,))
+        b.mark_written(x, ctx)
+        lhs = b.ref(x, [i], ctx)
+        # the small factor keeps the recurrence from growing with the size
+        stmt = Stmt(lhs, f"{lhs} - {b.lit('0.0001')} * {b.ref(ll, [i, j], ctx)} * {b.ref(x, [j], ctx)}",
+                    x, (x, ll), 4)
+        spec = [_rect(i, n), (j, "0", i, n, 0, True)]
+    else:  # syrk-like: C[i][j] += A[i][k] * A[j][k] for j <= i
+        k = ITERATORS[ctx.first_var + 2]
+        m = b.space_size()
+        a = b.read_array(((n,), (m,)), ctx)
+        c = b.write_array(((n,), (n,)), ctx, avoid=(a,))
+        lhs = b.ref(c, [i, j], ctx)
+        stmt = Stmt(lhs, f"{lhs} + {b.ref(a, [i, k], ctx)} * {b.ref(a, [j, k], ctx)}", c, (c, a), 4)
+        spec = [_rect(i, n), lower, _rect(k, m)]
+    return Kernel([_loops(spec, [stmt])], "triangular")
+
+
+PATTERNS: dict[str, Callable[[Builder, NestContext], Kernel]] = {
+    "elementwise": elementwise,
+    "broadcast": broadcast,
+    "reduction": reduction,
+    "contraction": contraction,
+    "stencil-jacobi": lambda b, ctx: stencil(b, ctx, in_place=False),
+    "stencil-seidel": lambda b, ctx: stencil(b, ctx, in_place=True),
+    "transpose": transpose,
+    "skewed": skewed,
+    "triangular": triangular,
+}
+
+# Smallest kernel depth of each pattern, so a nest's depth budget is never exceeded.
+MIN_DEPTH = {"elementwise": 1, "broadcast": 2, "reduction": 1, "contraction": 3, "stencil-jacobi": 1,
+             "stencil-seidel": 1, "transpose": 2, "skewed": 2, "triangular": 2}
+
+
+@dataclass
+class Weights:
+    """Relative frequency of each pattern, and how nests are linked and grouped."""
+
+    elementwise: float = 1.0
+    broadcast: float = 1.0
+    reduction: float = 1.0
+    contraction: float = 1.0
+    stencil_jacobi: float = 1.0
+    stencil_seidel: float = 1.0
+    transpose: float = 1.0
+    skewed: float = 1.0
+    triangular: float = 1.0
+    chain: float = 0.6  # probability a read takes an array an earlier nest wrote (when shapes match)
+    shared: float = 0.3  # probability a nest is a shared outer loop with several branches
+    double: float = 0.5  # probability the program's type is double (else float)
+
+    def pattern_weights(self) -> list[tuple[str, float]]:
+        return [(name, getattr(self, name.replace("-", "_"))) for name in PATTERNS]
+
+    @classmethod
+    def parse(cls, text: str) -> Weights:
+        """`"contraction=2,stencil_jacobi=0.5,chain=0.8"`: unknown names are an error."""
+        w = cls()
+        for item in text.split(","):
+            if not item.strip():
+                continue
+            name, sep, value = item.partition("=")
+            key = name.strip().replace("-", "_")
+            if not sep or key not in cls.__dataclass_fields__:
+                known = ", ".join(cls.__dataclass_fields__)
+                raise ValueError(f"unknown weight `{name.strip()}`; known: {known}")
+            try:
+                val = float(value)
+            except ValueError:
+                raise ValueError(f"weight `{key}` must be a number, not `{value}`") from None
+            if val < 0:
+                raise ValueError(f"weight `{key}` must be >= 0")
+            setattr(w, key, val)
+        if sum(v for _, v in w.pattern_weights()) <= 0:
+            raise ValueError("at least one pattern weight must be positive")
+        return w

@@ -1,0 +1,80 @@
+"""`polyrl measure` and `polyrl dataset export`: argument parsing only; the work is in
+`scheduler` and `export`."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from polyrl.errors import PolyrlError
+
+MEASURE_EPILOG = """Each program's baseline and its schedules go into the memo store under
+(program hash, schedule, machine, compiler + flags + threads). A re-run measures only what
+the store lacks; Ctrl-C keeps every finished program. The chosen schedules are cached in
+STORE.plans.jsonl, which `polyrl dataset export` also reads for the program paths.
+
+--schedules FILE: one schedule per line, for every program, or `prog_000042: SCHEDULE`
+for one program; illegal ones are recorded as illegal without being run."""
+
+
+def register(subparsers) -> None:
+    p = subparsers.add_parser(
+        "measure",
+        help="measure baselines and schedules of a corpus into the memo store (local processes or Ray)",
+        epilog=MEASURE_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.set_defaults(func=cmd_measure)
+    p.add_argument("corpus", metavar="CORPUS", help="a folder of .c files (e.g. from `polyrl generate`) or one file")
+    p.add_argument("--schedules", default="random:8", metavar="random:K|FILE",
+                   help="K random legal schedules per program (default random:8), or a schedule file")
+    p.add_argument("--workers", type=int, default=2,
+                   help="local worker processes (default 2); with --ray local, the CPUs of the local Ray")
+    p.add_argument("--ray", metavar="ADDRESS|local", default=None,
+                   help="run the work as Ray tasks on the cluster at ADDRESS, or on a local Ray instance")
+    p.add_argument("--store", default="polyrl-measure.sqlite", metavar="PATH",
+                   help="memo store (SQLite; default polyrl-measure.sqlite)")
+    p.add_argument("--repeat", type=int, default=5, help="timed runs after one warm-up; the minimum counts (default 5)")
+    p.add_argument("--threads", type=int, default=None,
+                   help="OpenMP threads per run (default: all cores); recorded in the store key")
+    p.add_argument("--cc", default="gcc", help="C compiler (default gcc)")
+    p.add_argument("--flags", default="-O3 -march=native -fopenmp",
+                   help='compiler flags for every build (default "-O3 -march=native -fopenmp")')
+    p.add_argument("--timeout", type=float, default=60.0, help="seconds before a run is stopped (default 60)")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar (there is none when stderr is not a terminal)")
+
+    d = subparsers.add_parser("dataset", help="datasets from the memo store")
+    dsub = d.add_subparsers(dest="dataset_command", metavar="ACTION", required=True)
+    e = dsub.add_parser("export", help="write every measured variant as .parquet or .jsonl rows")
+    e.set_defaults(func=cmd_export)
+    e.add_argument("store", metavar="STORE", help="memo store written by `polyrl measure`")
+    e.add_argument("--out", required=True, metavar="FILE", help="output, .parquet or .jsonl")
+
+
+def cmd_measure(args: argparse.Namespace) -> int:
+    from polyrl.measure.scheduler import MeasureOptions, run_measurement
+    from polyrl.runtime.execute import Toolchain
+
+    if args.workers < 1:
+        raise PolyrlError("--workers must be at least 1")
+    if args.repeat < 1:
+        raise PolyrlError("--repeat must be at least 1")
+    if args.threads is not None and args.threads < 1:
+        raise PolyrlError("--threads must be at least 1")
+    tc = Toolchain(cc=args.cc, flags=tuple(args.flags.split()), threads=args.threads)
+    opts = MeasureOptions(Path(args.corpus), args.schedules, args.workers, args.ray, Path(args.store), tc,
+                          args.repeat, args.timeout, progress=not args.no_progress and sys.stderr.isatty())
+    summary = run_measurement(opts)
+    print(summary.text())
+    if summary.interrupted:
+        return 130
+    return 1 if summary.failed else 0
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    from polyrl.measure.export import export
+
+    n = export(args.store, args.out)
+    print(f"wrote {n} rows to {args.out}")
+    return 0

@@ -1,0 +1,237 @@
+"""The work of one program, run in a worker process or a Ray task: plan its schedules,
+then build, run, verify and time its variants.
+
+Owns the two task functions (`plan_program`, `measure_program`), their plain-data
+inputs and outputs, and the core gate that keeps timed runs from sharing cores. Tasks
+never touch the memo store: they return rows, and the driver (polyrl.measure.scheduler)
+writes them, so workers may run on machines that cannot see the store.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import tempfile
+import traceback
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from polyrl.errors import PolyrlError
+from polyrl.runtime.execute import Toolchain, build, companion_sources, run
+from polyrl.runtime.instrument import instrument
+from polyrl.runtime.verify import compare_dumps, load_dump
+
+# ---------------------------------------------------------------- the core gate
+
+
+class CoreGate:
+    """A counting gate over the machine's cores, shared by the local worker processes.
+
+    A compile holds one core, a timed run holds as many as its threads (capped at the
+    core count), so timed runs never overlap beyond the cores there are and never share
+    a core with a compile. Tokens are taken under one lock, so a run waiting for several
+    cores is not starved by compiles that keep taking single ones.
+    """
+
+    def __init__(self, cores: int, ctx) -> None:
+        self.cores = max(1, cores)
+        self._tokens = ctx.Semaphore(self.cores)
+        self._order = ctx.Lock()
+
+    @contextlib.contextmanager
+    def hold(self, n: int) -> Iterator[None]:
+        n = max(1, min(n, self.cores))
+        with self._order:
+            for _ in range(n):
+                self._tokens.acquire()
+        try:
+            yield
+        finally:
+            for _ in range(n):
+                self._tokens.release()
+
+
+class _NoGate:
+    """Ray tasks reserve their cores through the task's num_cpus instead."""
+
+    @contextlib.contextmanager
+    def hold(self, n: int) -> Iterator[None]:
+        yield
+
+
+_GATE: CoreGate | _NoGate = _NoGate()
+
+
+def init_local_worker(gate: CoreGate) -> None:
+    """Initializer of the local worker processes: share the gate, leave Ctrl-C to the driver."""
+    global _GATE
+    _GATE = gate
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+# ---------------------------------------------------------------- task data
+
+
+@dataclass(frozen=True)
+class ProgramSource:
+    """A program as tasks receive it: the text travels, so remote workers need no shared files."""
+
+    name: str  # file name, e.g. prog_000042.c
+    text: str
+    folder: str  # the original folder (an include directory where it exists)
+    seed: int  # drives the random schedules
+
+
+@dataclass(frozen=True)
+class PlanJob:
+    source: ProgramSource
+    random_count: int | None  # random:K
+    given: tuple[str, ...] = ()  # schedules from a file (canonical text)
+
+
+@dataclass
+class Plan:
+    program: str = ""  # program_hash of the scop
+    schedules: list[tuple[str, bool, str]] = field(default_factory=list)  # (text, legal, why not)
+    error: str = ""  # the program could not be modelled (front end)
+
+
+@dataclass(frozen=True)
+class MeasureJob:
+    source: ProgramSource
+    program: str
+    schedules: tuple[str, ...]  # legal schedules to measure
+    baseline_needed: bool  # False: its times are stored; it still runs once for the reference data
+    toolchain: Toolchain
+    repeat: int
+    timeout_s: float
+
+
+@dataclass
+class Row:
+    """One evaluation for the store: `schedule` "" is the baseline."""
+
+    schedule: str
+    legal: bool | None
+    status: str
+    times: tuple[float, ...]
+    verified: bool | None
+    detail: str
+
+
+@dataclass
+class MeasureResult:
+    rows: list[Row] = field(default_factory=list)
+    error: str = ""  # why nothing (more) could be measured, e.g. the reference run failed
+    # what the rows are keyed by: the machine and toolchain that measured them
+    machine: str = ""
+    toolchain: str = ""
+
+
+# ---------------------------------------------------------------- tasks
+
+
+@contextlib.contextmanager
+def _materialized(src: ProgramSource) -> Iterator[Path]:
+    with tempfile.TemporaryDirectory(prefix="polyrl-measure-") as tmp:
+        path = Path(tmp) / src.name
+        path.write_text(src.text)
+        yield path
+
+
+def _load(path: Path):
+    from polyrl.api import load
+
+    return load(path)
+
+
+def plan_program(job: PlanJob) -> Plan:
+    """Model the program and choose its schedules (random legal ones, or check the given ones)."""
+    from polyrl.measure.schedules import random_schedules
+    from polyrl.poly.schedule import Schedule
+    from polyrl.runtime.store import program_hash
+
+    with _materialized(job.source) as path:
+        try:
+            prog = _load(path)
+            plan = Plan(program_hash(prog.scop))
+            if job.random_count is not None:
+                for s in random_schedules(prog.model, job.random_count, job.source.seed):
+                    plan.schedules.append((str(s), True, ""))
+            for text in job.given:
+                try:
+                    prog.apply(Schedule.parse(text))
+                    plan.schedules.append((text, True, ""))
+                except PolyrlError as e:
+                    plan.schedules.append((text, False, str(e)))
+            return plan
+        except PolyrlError as e:
+            return Plan(error=str(e))
+        except Exception as e:  # a crash in modelling is reported per program, not fatal to the run
+            return Plan(error=f"{type(e).__name__}: {e}\n{traceback.format_exc(limit=4)}")
+
+
+def _variant(scop, region: str | None, job: MeasureJob, repeat: int):
+    """Build under one core, run under the toolchain's cores; (status, times, dump, detail).
+
+    Each variant builds in its own folder, removed at once: dumps can be tens of MB."""
+    tc = job.toolchain
+    try:
+        text = instrument(scop, region)
+    except PolyrlError as e:
+        return "instrument-error", (), None, str(e)
+    include = tuple(d for d in (job.source.folder,) if d and os.path.isdir(d))
+    with tempfile.TemporaryDirectory(prefix="polyrl-build-") as workdir:
+        with _GATE.hold(1):
+            b = build(text, tc, workdir, include, companion_sources(scop.source, include))
+        if b.status != "ok":
+            return b.status, (), None, b.message
+        threads = tc.resolved_threads()
+        with _GATE.hold(threads):
+            r = run(b.exe, job.timeout_s, repeat, threads)
+        if r.status != "ok":
+            return r.status, (), None, r.detail or r.stderr.strip()[-400:]
+        return "ok", r.times, load_dump(r.dump), ""
+
+
+def measure_program(job: MeasureJob) -> MeasureResult:
+    """The baseline (timed when needed, else once for its data), then every schedule,
+    each verified against the baseline's written data."""
+    from polyrl.runtime.store import machine_fingerprint, program_hash
+
+    out = MeasureResult(machine=machine_fingerprint(), toolchain=job.toolchain.key())
+    with _materialized(job.source) as path:
+        try:
+            prog = _load(path)
+        except PolyrlError as e:
+            out.error = f"front end: {e}"
+            return out
+        if program_hash(prog.scop) != job.program:
+            out.error = "the program changed since it was planned"
+            return out
+        scop = prog.scop
+        status, times, ref, detail = _variant(scop, None, job, job.repeat if job.baseline_needed else 0)
+        if job.baseline_needed:
+            out.rows.append(Row("", True, status, times, None, detail))
+        if status != "ok":
+            out.error = f"baseline {status}: {detail}"
+            return out
+        for text in job.schedules:
+            try:
+                region = prog.apply(text).region_text
+            except PolyrlError as e:  # planned as legal: the model and the plan disagree
+                out.rows.append(Row(text, False, "illegal", (), None, str(e)))
+                continue
+            except Exception as e:
+                out.rows.append(Row(text, True, "codegen-error", (), None, f"{type(e).__name__}: {e}"))
+                continue
+            status, times, dump, detail = _variant(scop, region, job, job.repeat)
+            verified = None
+            if status == "ok":
+                v = compare_dumps(ref, dump, job.toolchain.exact)
+                verified, detail = v.ok, v.detail
+                status = "ok" if v.ok else "wrong-result"
+            out.rows.append(Row(text, True, status, times, verified, detail))
+    return out

@@ -1,0 +1,11 @@
+/* expect: nested `#pragma scop` */
+#define N 100
+double A[N];
+void f(void) {
+  int i;
+#pragma scop
+#pragma scop
+  for (i = 0; i < N; i++)
+    A[i] = 0.0;
+#pragma endscop
+}

@@ -1,0 +1,74 @@
+"""Malformed or unsupported input through the real command line: every bad C file in
+tests/bad_input/ and every malformed schedule in tests/bad_input/schedules.txt must end
+in exit status 2 with one `file:line:col: message` line on stderr, no traceback, and no
+output file."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+HERE = Path(__file__).resolve().parent
+BAD = HERE / "bad_input"
+BAD_C = sorted(BAD.glob("*.c"))
+BAD_SCHEDULES = [line for line in (BAD / "schedules.txt").read_text().splitlines() if line.strip()]
+MATMUL = HERE.parent / "datasets" / "examples" / "matmul.c"
+REPO = HERE.parent
+
+
+def _optimize(file: Path, schedule: str, out: Path) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "polyrl.cli", "optimize", str(file), "--schedule", schedule, "-o", str(out)],
+        capture_output=True, text=True, errors="replace", timeout=300, cwd=REPO,
+    )
+
+
+@pytest.fixture(scope="module")
+def runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[subprocess.CompletedProcess, Path]]:
+    """Every CLI run of this module, started together (each is mostly interpreter start-up)."""
+    tmp = tmp_path_factory.mktemp("bad_input")
+    cases: dict[str, tuple[Path, str, Path]] = {}
+    for f in BAD_C:
+        cases[f"c:{f.name}"] = (f, "B0:P(0)", tmp / f"{f.stem}.out.c")
+    for k, s in enumerate(BAD_SCHEDULES):
+        cases[f"schedule:{k}"] = (MATMUL, s, tmp / f"matmul.{k}.out.c")
+    with ThreadPoolExecutor(4) as pool:
+        futures = {key: pool.submit(_optimize, *case) for key, case in cases.items()}
+        return {key: (fut.result(), cases[key][2]) for key, fut in futures.items()}
+
+
+def _check_one_line_error(p: subprocess.CompletedProcess, out: Path, where: str) -> re.Match:
+    shown = f"exit {p.returncode}\nstdout: {p.stdout!r}\nstderr: {p.stderr!r}"
+    assert "Traceback" not in p.stderr + p.stdout, shown
+    assert p.returncode == 2, shown
+    lines = p.stderr.splitlines()
+    assert len(lines) == 1, shown
+    m = re.match(rf"^{re.escape(where)}:(\d+):(\d+): .+", lines[0])
+    assert m, shown
+    assert not out.exists(), f"{out} was written\n{shown}"
+    return m
+
+
+def test_corpus_is_large_enough():
+    assert len(BAD_C) >= 34
+    assert len(BAD_SCHEDULES) >= 12
+
+
+@pytest.mark.parametrize("path", BAD_C, ids=[p.name for p in BAD_C])
+def test_bad_c_file(path: Path, runs):
+    p, out = runs[f"c:{path.name}"]
+    _check_one_line_error(p, out, str(path))
+
+
+@pytest.mark.parametrize("k", range(len(BAD_SCHEDULES)), ids=BAD_SCHEDULES)
+def test_malformed_schedule(k: int, runs):
+    p, out = runs[f"schedule:{k}"]
+    m = _check_one_line_error(p, out, "<schedule>")
+    line, col = int(m.group(1)), int(m.group(2))
+    assert line == 1
+    assert 1 <= col <= len(BAD_SCHEDULES[k]), f"column {col} is outside `{BAD_SCHEDULES[k]}`"

@@ -1,0 +1,228 @@
+"""polyrl.measure on real generated programs, gcc builds and runs: local workers, resuming
+from the store, export, schedule files, and a local Ray cluster."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import shutil
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from polyrl.api import load
+from polyrl.cli import main
+from polyrl.generate import Weights
+from polyrl.generate.corpus import write_corpus
+from polyrl.generate.patterns import PATTERNS
+from polyrl.measure.scheduler import MeasureOptions, run_measurement
+from polyrl.measure.schedules import random_schedule, random_schedules, read_schedule_file
+from polyrl.poly.legality import is_legal
+from polyrl.poly.schedule import Schedule
+from polyrl.runtime import MemoStore, Toolchain
+from polyrl.runtime.store import Record, StoreKey
+
+TC = Toolchain(threads=1)
+
+
+def _cheapest(tmp_path_factory, n: int) -> Path:
+    """The `n` quickest programs of a small generated corpus, manifest included."""
+    gen = tmp_path_factory.mktemp("gen")
+    entries = write_corpus(gen, 24, seed=5)
+    picks = sorted((e for e in entries if e["nests"] <= 2), key=lambda e: (e["estimate_ms"], e["id"]))[:n]
+    out = tmp_path_factory.mktemp("corpus")
+    for e in picks:
+        shutil.copy(gen / e["file"], out / e["file"])
+    (out / "manifest.jsonl").write_text("".join(json.dumps(e) + "\n" for e in picks))
+    return out
+
+
+@pytest.fixture(scope="module")
+def small_corpus(tmp_path_factory) -> Path:
+    return _cheapest(tmp_path_factory, 3)
+
+
+@pytest.fixture(scope="module")
+def six_corpus(tmp_path_factory) -> Path:
+    return _cheapest(tmp_path_factory, 6)
+
+
+def _start_measure(corpus: Path, store: Path) -> subprocess.Popen:
+    """`polyrl measure` in a child process whose Ctrl-C works even if ours is ignored."""
+    cmd = [sys.executable, "-m", "polyrl.cli", "measure", str(corpus), "--schedules", "random:2", "--workers", "2",
+           "--threads", "1", "--repeat", "1", "--store", str(store), "--no-progress"]
+    return subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+
+
+def _rows(store: Path) -> int:
+    try:
+        db = sqlite3.connect(f"file:{store}?mode=ro", uri=True)
+        try:
+            return db.execute("SELECT COUNT(*) FROM measurements").fetchone()[0]
+        finally:
+            db.close()
+    except sqlite3.Error:
+        return 0
+
+
+def _spawned_workers(pid: int) -> list[int]:
+    """Worker processes of the child `pid` (and only of it)."""
+    out = []
+    for d in Path("/proc").iterdir():
+        if not d.name.isdigit():
+            continue
+        try:
+            ppid = int((d / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            if ppid == pid and b"spawn_main" in (d / "cmdline").read_bytes():
+                out.append(int(d.name))
+        except (OSError, ValueError, IndexError):
+            continue
+    return out
+
+
+def test_random_schedules_are_legal_distinct_and_deterministic(small_corpus: Path):
+    for f in sorted(small_corpus.glob("*.c")):
+        prog = load(f)
+        a = random_schedules(prog.model, 6, 99)
+        assert [str(s) for s in a] == [str(s) for s in random_schedules(prog.model, 6, 99)]
+        assert len({str(s) for s in a}) == len(a) and all(a)
+        assert all(is_legal(prog.model, s) for s in a)
+        assert str(random_schedule(prog.model, random.Random(1))) == str(random_schedule(prog.model, random.Random(1)))
+
+
+def test_local_measure_resume_and_export(small_corpus: Path, tmp_path: Path):
+    store = tmp_path / "m.sqlite"
+    opts = MeasureOptions(small_corpus, "random:2", workers=2, store=store, toolchain=TC, repeat=2,
+                          progress=False)
+    first = run_measurement(opts)
+    assert not first.failed, first.failed
+    assert first.programs == 3 and first.evaluations == 9 and first.measured == 9 and first.hits == 0
+    assert first.statuses == {"ok": 9}, first.text()
+
+    again = run_measurement(opts)  # everything is in the store: nothing is built or run
+    assert again.measured == 0 and again.hits == 9 and again.hit_rate == 1.0
+
+    with MemoStore(store) as s:
+        rows = list(s.items())
+    assert len(rows) == 9
+    assert all(k.toolchain.endswith("threads=1") for k, _ in rows)
+    assert sum(1 for k, _ in rows if k.schedule == "") == 3
+    assert all(r.verified for k, r in rows if k.schedule)
+
+    out = tmp_path / "d.jsonl"
+    assert main(["dataset", "export", str(store), "--out", str(out)]) == 0
+    data = [json.loads(line) for line in out.read_text().splitlines()]
+    assert len(data) == 9
+    for d in data:
+        assert d["path"] and Path(d["path"]).name.startswith("prog_")
+        assert d["min_time"] == min(d["times"]) and d["threads"] == 1
+        assert d["speedup"] == pytest.approx(d["baseline_min_time"] / d["min_time"])
+        assert d["legal"] is True and d["status"] == "ok"
+    pytest.importorskip("pyarrow")
+    import pyarrow.parquet as pq
+
+    assert main(["dataset", "export", str(store), "--out", str(tmp_path / "d.parquet")]) == 0
+    table = pq.read_table(tmp_path / "d.parquet")
+    assert table.num_rows == 9 and "speedup" in table.column_names
+
+
+def _first_illegal(folder: Path) -> tuple[Path, str]:
+    """A program of `folder` and a one-action schedule the legality check refuses."""
+    for f in sorted(folder.glob("*.c")):
+        model = load(f).model
+        for b, path in enumerate(model.original.branches()):
+            for k in range(len(path)):
+                for text in (f"B{b}:P({k})", f"B{b}:R({k})"):
+                    if not is_legal(model, Schedule.parse(text)):
+                        return f, text
+    raise AssertionError("every parallel loop and reversal is legal in the sample")
+
+
+def test_schedule_file_records_illegal_schedules(tmp_path: Path):
+    one = tmp_path / "one"
+    only_seidel = ",".join(f"{p.replace('-', '_')}=0" for p in PATTERNS if p != "stencil-seidel") + ",shared=0"
+    write_corpus(one, 1, seed=3, weights=Weights.parse(only_seidel))  # in-place updates: dependences
+    f, illegal = _first_illegal(one)
+    (tmp_path / "s.txt").write_text(f"B0:U(2)  # always legal\n\n{f.stem}: {illegal}\nother_program: B0:U(4)\n")
+    given = read_schedule_file(tmp_path / "s.txt")
+    assert given == {"*": ["B0:U(2)"], f.stem: [illegal], "other_program": ["B0:U(4)"]}
+    store = tmp_path / "m.sqlite"
+    opts = MeasureOptions(one, str(tmp_path / "s.txt"), workers=1, store=store, toolchain=TC, repeat=1,
+                          progress=False)
+    s = run_measurement(opts)
+    assert not s.failed and s.measured == 2 and s.illegal == 1, s.text()
+    with MemoStore(store) as st:
+        recs = {k.schedule: r for k, r in st.items()}
+    assert set(recs) == {"", "B0:U(2)", illegal}
+    assert recs["B0:U(2)"].status == "ok" and recs["B0:U(2)"].verified
+    assert recs[illegal].legal is False and recs[illegal].status == "illegal" and "illegal" in recs[illegal].detail
+    assert run_measurement(opts).measured == 0
+
+
+def test_ctrl_c_keeps_finished_programs_and_a_rerun_measures_the_rest(six_corpus: Path, tmp_path: Path):
+    store = tmp_path / "c.sqlite"
+    proc = _start_measure(six_corpus, store)
+    deadline = time.monotonic() + 120
+    while _rows(store) == 0 and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.2)
+    proc.send_signal(signal.SIGINT)
+    out, _ = proc.communicate(timeout=60)
+    kept = _rows(store)
+    assert kept > 0 and kept % 3 == 0, out  # whole programs: a baseline and its two schedules
+    if kept < 18:
+        assert proc.returncode == 130 and "interrupted" in out, out
+    rest = run_measurement(MeasureOptions(six_corpus, "random:2", workers=2, store=store, toolchain=TC, repeat=1,
+                                          progress=False))
+    assert rest.hits == kept and rest.measured == 18 - kept and not rest.failed
+
+
+def test_a_killed_worker_is_replaced_and_its_program_retried(six_corpus: Path, tmp_path: Path):
+    store = tmp_path / "k.sqlite"
+    proc = _start_measure(six_corpus, store)
+    deadline = time.monotonic() + 60
+    while not _spawned_workers(proc.pid) and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.2)
+    time.sleep(2)  # let it get into a task
+    # looked up again right before the kill: only a live worker of our own child is killed
+    workers = _spawned_workers(proc.pid) if proc.poll() is None else []
+    assert workers, "the run ended before a worker could be killed"
+    os.kill(workers[0], signal.SIGKILL)
+    out, _ = proc.communicate(timeout=240)
+    assert proc.returncode == 0, out
+    assert "measured now 18" in out and _rows(store) == 18, out
+    assert "worker pool restarted" in out, out
+
+
+def test_store_items_are_ordered_with_the_baseline_first(tmp_path: Path):
+    with MemoStore(tmp_path / "s.sqlite") as s:
+        s.put(StoreKey("p", "B0:P(0)", "m", "t"), Record(True, "ok", (1.0,), True, ""))
+        s.put(StoreKey("p", "", "m", "t"), Record(True, "ok", (2.0,), None, ""))
+        s.put(StoreKey("a", "", "m", "t"), Record(True, "ok", (3.0,), None, ""))
+        assert [(k.program, k.schedule) for k, _ in s.items()] == [("a", ""), ("p", ""), ("p", "B0:P(0)")]
+
+
+def test_ray_local_cluster(small_corpus: Path, tmp_path: Path):
+    pytest.importorskip("ray")
+    two = tmp_path / "two"
+    two.mkdir()
+    for f in sorted(small_corpus.glob("*.c"))[:2]:
+        shutil.copy(f, two / f.name)
+    store = tmp_path / "r.sqlite"
+    opts = MeasureOptions(two, "random:1", workers=2, ray="local", store=store, toolchain=TC, repeat=1,
+                          progress=False)
+    s = run_measurement(opts)
+    assert not s.failed, s.failed
+    assert s.measured == 4 and s.statuses == {"ok": 4}
+    with MemoStore(store) as st:
+        assert len(st) == 4
+    # the driver owns the store: a local re-run finds everything there
+    again = run_measurement(MeasureOptions(two, "random:1", workers=1, store=store, toolchain=TC, repeat=1,
+                                           progress=False))
+    assert again.measured == 0 and again.hit_rate == 1.0
