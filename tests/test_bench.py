@@ -152,6 +152,8 @@ def test_memo_store_answers_a_rerun(tmp_path: Path) -> None:
     assert {r["cached"] for r in first.values()} == {"0"}
     assert {r["cached"] for r in second.values()} == {"1"}
     assert first[("gemm", "polyrl-schedule")]["seconds"] == second[("gemm", "polyrl-schedule")]["seconds"]
+    assert main([*args, "--fresh", "--out", str(tmp_path / "c")]) == 0  # measures again despite the store
+    assert {r["cached"] for r in _rows(tmp_path / "c").values()} == {"0"}
 
 
 def test_interrupt_keeps_what_was_measured(tmp_path: Path, test_variants) -> None:

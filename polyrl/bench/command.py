@@ -47,6 +47,8 @@ def register(subparsers) -> None:
                    "(default 300)")
     p.add_argument("--out", metavar="DIR", help="output folder (default bench-out/<timestamp>)")
     p.add_argument("--store", metavar="PATH", help="memo store (SQLite); measured results are reused from it")
+    p.add_argument("--fresh", action="store_true",
+                   help="measure everything again instead of reusing the memo store (new results replace old ones)")
 
 
 def _split(text: str | None) -> list[str]:
@@ -107,7 +109,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
     interrupted = False
     try:
-        run_bench(kernels, variants, settings, repeat=args.repeat, store=store, emit=emit, on_kernel=on_kernel)
+        run_bench(kernels, variants, settings, repeat=args.repeat, store=store, emit=emit, on_kernel=on_kernel,
+                  fresh=args.fresh)
     except KeyboardInterrupt:
         interrupted = True
         print("\ninterrupted: reporting what was measured", file=log)

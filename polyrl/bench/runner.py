@@ -76,13 +76,14 @@ def load_kernel(kernel: Kernel, dataset: str) -> Program:
 
 class _Bench:
     def __init__(self, variants: list[Variant], settings: Settings, repeat: int, store: MemoStore | None,
-                 emit: Callable[[Row], None]):
+                 emit: Callable[[Row], None], fresh: bool = False):
         if not variants or variants[0].name != BASE:
             raise ValueError("the first variant must be `base`")
         self.variants = variants
         self.settings = settings
         self.repeat = repeat
         self.store = store
+        self.fresh = fresh  # measure again even when the store has the result (and overwrite it)
         self.emit = emit
         self.missing = {v.name: v.unavailable() for v in variants}
 
@@ -95,7 +96,7 @@ class _Bench:
         return StoreKey(program_hash(program.scop), build.key, machine_fingerprint(), build.toolchain.key())
 
     def lookup(self, key: StoreKey) -> Measurement | None:
-        if self.store is None:
+        if self.store is None or self.fresh:
             return None
         rec = self.store.get(key)
         if rec is None or (rec.status == "ok" and len(rec.times) < self.repeat):
@@ -208,7 +209,7 @@ def larger_stack(size: int = STACK_BYTES) -> Iterator[None]:
 
 def run_bench(kernels: Sequence[Kernel], variants: list[Variant], settings: Settings, repeat: int = 5,
               store: MemoStore | None = None, emit: Callable[[Row], None] | None = None,
-              on_kernel: Callable[[int, Kernel], None] | None = None) -> list[Row]:
+              on_kernel: Callable[[int, Kernel], None] | None = None, fresh: bool = False) -> list[Row]:
     """Measure every variant of every kernel; rows are also passed to `emit` as they come,
     so that an interrupted run keeps what it measured. `variants[0]` must be `base`."""
     rows: list[Row] = []
@@ -218,7 +219,7 @@ def run_bench(kernels: Sequence[Kernel], variants: list[Variant], settings: Sett
         if emit is not None:
             emit(r)
 
-    bench = _Bench(variants, settings, repeat, store, collect)
+    bench = _Bench(variants, settings, repeat, store, collect, fresh)
     with larger_stack():
         for i, k in enumerate(kernels):
             if on_kernel is not None:
