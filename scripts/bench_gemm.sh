@@ -8,7 +8,8 @@ DATASET=${1:-LARGE}
 POLYRL=${POLYRL:-.venv/bin/polyrl}
 export OMP_WAIT_POLICY=${OMP_WAIT_POLICY:-passive}
 PB=datasets/polybench/linear-algebra/blas/gemm/gemm.c
-for schedule in "B1:T2(0,1,32,32) B1:P(0)" "B1:T3(0,1,2,32,128,256) B1:P(0)"; do
+for schedule in "B1:T2(0,1,32,32) B1:P(0)" "B1:T3(0,1,2,32,128,256) B1:P(0)" \
+    "B1:T3(0,1,2,32,128,256) B1:P(0) B1:J2(3,4,4,2)"; do
   echo "== PolyBench gemm, $DATASET, schedule: $schedule"
   "$POLYRL" run "$PB" -I datasets/polybench/utilities -D"${DATASET}_DATASET" \
     --schedule "$schedule" --threads 2 --repeat 5
