@@ -330,6 +330,17 @@ def test_compare_dumps_rules():
     assert not compare_dumps(a, {"A": a["A"]}, exact=False).ok
 
 
+def test_tolerance_follows_the_element_precision():
+    # a float result an ulp away (an FMA fused differently) is equal; a real error is not
+    f = {"E": np.array([0.86944705, 2.0], dtype=np.float32)}
+    assert compare_dumps(f, {"E": np.array([0.86944711, 2.0], dtype=np.float32)}, exact=False).ok
+    assert not compare_dumps(f, {"E": np.array([0.8695, 2.0], dtype=np.float32)}, exact=False).ok
+    # doubles keep 1e-9, with a floor for results that cancel to near zero
+    d = {"D": np.array([0.0, 1.0])}
+    assert compare_dumps(d, {"D": np.array([1.1e-16, 1.0])}, exact=False).ok
+    assert not compare_dumps(d, {"D": np.array([0.0, 1.0 + 1e-8])}, exact=False).ok
+
+
 def test_store_answers_second_compare_without_building(gemm: Scop, tmp_path: Path):
     # a real compiler behind a wrapper that counts compilations (not --version queries)
     log = tmp_path / "cc.log"

@@ -204,12 +204,6 @@ def run(
     except subprocess.TimeoutExpired:
         _kill_group(proc)
         out, err = proc.communicate()
-    except BaseException:
-        # Ctrl-C (or any error) while waiting: the program has its own session, so the
-        # terminal's SIGINT never reached it; stop it rather than leave it running
-        _kill_group(proc)
-        proc.wait()
-        raise
         return RunResult(
             "timeout",
             (),
@@ -218,6 +212,12 @@ def run(
             _tail(err.decode(errors="replace")),
             f"ran over {timeout_s:g} s",
         )
+    except BaseException:
+        # Ctrl-C (or any error) while waiting: the program has its own session, so the
+        # terminal's SIGINT never reached it; stop it rather than leave it running
+        _kill_group(proc)
+        proc.wait()
+        raise
     sout, serr = _tail(out.decode(errors="replace")), _tail(err.decode(errors="replace"))
     rc = proc.returncode
     if rc < 0:
