@@ -226,3 +226,14 @@ def test_ray_local_cluster(small_corpus: Path, tmp_path: Path):
     again = run_measurement(MeasureOptions(two, "random:1", workers=1, store=store, toolchain=TC, repeat=1,
                                            progress=False))
     assert again.measured == 0 and again.hit_rate == 1.0
+    # and the local path, into a store of its own, records the same keys and outcomes
+    local_store = tmp_path / "l.sqlite"
+    local = run_measurement(MeasureOptions(two, "random:1", workers=2, store=local_store, toolchain=TC, repeat=1,
+                                           progress=False))
+    assert local.measured == 4
+
+    def contents(path: Path) -> list[tuple]:
+        with MemoStore(path) as st:
+            return [(k, r.legal, r.status, r.verified, len(r.times)) for k, r in st.items()]
+
+    assert contents(store) == contents(local_store)
