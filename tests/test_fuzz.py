@@ -125,6 +125,21 @@ def test_accepted_mismatch_is_minimized_and_saved(two_nests: Path, tmp_path: Pat
     assert json.loads(js.read_text())["failures"][0]["minimized"] == "B0:R(0)"
 
 
+def test_original_the_compiler_gets_wrong_is_not_blamed_on_schedules(tmp_path: Path):
+    # stands in for a miscompiled original: the optimized build computes something else
+    # than the -O0 reference, and so does every variant built the same way
+    text = TWO_NESTS.replace("  kernel();", "#ifdef __OPTIMIZE__\n  B[3] = 7.0;\n#endif\n  kernel();")
+    path = tmp_path / "odd.c"
+    path.write_text(text)
+    r = evaluate_program(path, [Schedule.parse("B1:P(0)"), Schedule.parse("B1:I(0,1)")], SETTINGS)
+    assert r.miscompiled_baseline.startswith("A[3]: "), r.miscompiled_baseline
+    assert [(e.verdict, e.status, e.failed) for e in r.evaluations] == [("accepted", "miscompiled", False)] * 2
+    report = FuzzReport({"programs": 1, "schedules": 2, "seed": 0})
+    report.add(r)
+    s = report.summary()
+    assert (s["miscompiled_baselines"], s["accepted_miscompiled"], s["failures"]) == (1, 2, 0)
+
+
 def test_crash_of_the_check_is_a_failure(two_nests: Path, monkeypatch):
     def broken(model, schedule):
         raise RuntimeError("isl said no")

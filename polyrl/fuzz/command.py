@@ -10,10 +10,13 @@ from polyrl.errors import PolyrlError
 
 FUZZ_EPILOG = """Each generated program (polyrl.generate, sized to run in well under a millisecond)
 gets --schedules random schedules of 1-4 actions drawn WITHOUT regard to legality. An
-accepted schedule must give bitwise the original's results (built with -ffp-contract=off,
-OMP_NUM_THREADS=--threads); a failure is minimized and saved under OUT/failures/ and the
-command exits 1. A refused schedule is applied anyway (a test-only unchecked mode) and run
-once, to count refusals that were needed (the results really differ) and harmless ones.
+accepted schedule must give bitwise the results of the original built at -O0 (variants are
+built with --flags plus -ffp-contract=off, run with OMP_NUM_THREADS=--threads); a failure is
+minimized and saved under OUT/failures/ and the command exits 1. An original whose optimized
+build already differs from -O0 is a compiler bug: listed, and variants wrong in exactly
+the same way are not counted as failures. A refused schedule is applied anyway (a test-only
+unchecked mode) and run once, to count refusals that were needed (the results really
+differ) and harmless ones.
 OUT gets report.md, report.json and evaluations.jsonl, also after Ctrl-C."""
 
 

@@ -103,6 +103,7 @@ def _options_dict(opts: FuzzOptions) -> dict:
         "programs": opts.programs, "schedules": opts.schedules, "seed": opts.seed, "start": opts.start,
         "workers": opts.workers, "time_budget_s": opts.time_budget_s, "out": str(opts.out),
         "cc": st.cc, "flags": " ".join(st.toolchain().flags), "threads": st.threads, "simd": st.simd,
+        "reference_flags": " ".join(st.reference_toolchain().flags),
         "timeout_s": st.timeout_s, "target_ms": st.target_ms, "settings": asdict(st),
     }
 

@@ -2,9 +2,10 @@
 minimal reproducer of every failure.
 
 Owns the per-schedule rule: the legality check (`legality.apply_schedule`, the one every
-user path takes) decides; an accepted schedule must run and give bitwise the baseline's
-results, anything else is a failure, which is minimized (actions dropped one at a time
-while the failure remains) and saved under `<out>/failures/`. A refused schedule is
+user path takes) decides; an accepted schedule must run and give bitwise the results of
+the original program (its -O0 build, see `_load_case`), anything else is a failure,
+which is minimized (actions dropped one at a time while the failure remains) and saved
+under `<out>/failures/`. A refused schedule is
 applied unchecked (`sampler.apply_unchecked`), emitted and run once, to learn whether
 the refusal was needed. Drawing schedules is `sampler`'s job; summing up is `report`'s.
 """
@@ -26,22 +27,25 @@ from polyrl.fuzz.sampler import apply_unchecked, draw_schedules
 from polyrl.poly.legality import Model, apply_schedule, check
 from polyrl.poly.schedule import Action, Schedule
 from polyrl.poly.transform import LoopNest, apply_action
-from polyrl.runtime import Toolchain, measure
+from polyrl.runtime import Toolchain, compare_dumps, measure
 
 # Statuses of a run (polyrl.runtime's, with "verified" for a run that matched) plus:
 #   emit-error      code generation raised
 #   internal-error  anything else raised (the check itself, the canonical text)
 #   inapplicable    an action names a branch or level that does not exist
+#   miscompiled     wrong, and bitwise what the optimized original gives where that is
+#                   itself wrong (see _load_case): the compiler's bug, not the schedule's
 RUN_DIFFERS = ("wrong-result", "crash", "timeout", "region-not-reached")  # and "exit-code N"
 FIRST_DIFFERENCES = 10
 TIMEOUT_RETRY_FACTOR = 4
 FAILURES = "failures"
 PROGRAM_ERRORS = "program-errors"
+MISCOMPILED = "miscompiled-baselines"
 
 
 @dataclass(frozen=True)
 class FuzzSettings:
-    """How every variant is built and run; the same for the baseline and the schedules."""
+    """How the original and every variant are built and run (the reference: see `reference_toolchain`)."""
 
     cc: str = "gcc"
     flags: tuple[str, ...] = ("-O3", "-march=native", "-fopenmp", "-ffp-contract=off")
@@ -56,6 +60,11 @@ class FuzzSettings:
         # bitwise comparison needs the same floating-point operations in the same order
         flags = self.flags if "-ffp-contract=off" in self.flags else (*self.flags, "-ffp-contract=off")
         return Toolchain(cc=self.cc, flags=flags, threads=self.threads)
+
+    def reference_toolchain(self) -> Toolchain:
+        """The original program unoptimized: what its results are, whatever the optimizer does."""
+        keep = tuple(f for f in self.flags if f.startswith(("-D", "-I", "-std", "-include")))
+        return Toolchain(cc=self.cc, flags=("-O0", "-fopenmp", "-ffp-contract=off", *keep), threads=self.threads)
 
 
 @dataclass
@@ -78,7 +87,8 @@ class Evaluation:
     @property
     def failed(self) -> bool:
         """A schedule the check let through (or choked on) that did not verify."""
-        return self.verdict == "check-error" or (self.verdict == "accepted" and self.status != "verified")
+        return self.verdict == "check-error" or (
+            self.verdict == "accepted" and self.status not in ("verified", "miscompiled"))
 
     @property
     def differs(self) -> bool:
@@ -100,6 +110,7 @@ class ProgramResult:
     branches: int = 0
     evaluations: list[Evaluation] = field(default_factory=list)
     error: str = ""  # the program itself failed (generation, front end, baseline)
+    miscompiled_baseline: str = ""  # the original built with the fuzzing flags differs from its -O0 build
     seconds: float = 0.0
 
 
@@ -113,6 +124,8 @@ class _Case:
     reference: dict[str, np.ndarray]
     settings: FuzzSettings
     toolchain: Toolchain
+    miscompiled_baseline: str = ""  # how the optimized original differs from the reference, if it does
+    optimized: dict[str, np.ndarray] | None = None  # the optimized original's results, when they are wrong
 
 
 @dataclass
@@ -231,9 +244,10 @@ def evaluate_schedule(case: _Case, k: int, schedule: Schedule) -> tuple[Evaluati
     try:
         m = measure(model.scop, art.region, case.toolchain, repeat=0, timeout_s=case.settings.timeout_s,
                     reference=case.reference)
-        if m.status == "timeout" and ev.verdict == "accepted":
+        if ev.verdict == "accepted" and (m.status == "timeout" or m.detail == "signal SIGKILL"):
             # inner parallel loops fork threads per outer iteration; on a loaded machine that
-            # alone can pass the limit, so an accepted schedule gets one longer chance
+            # alone can pass the limit (and a SIGKILL comes from outside: a timeout kill, the
+            # OOM killer), so an accepted schedule gets one longer chance
             m = measure(model.scop, art.region, case.toolchain, repeat=0,
                         timeout_s=TIMEOUT_RETRY_FACTOR * case.settings.timeout_s, reference=case.reference)
     except Exception as e:
@@ -244,6 +258,8 @@ def evaluate_schedule(case: _Case, k: int, schedule: Schedule) -> tuple[Evaluati
     ev.detail = m.detail.strip().splitlines()[0] if m.detail.strip() else ""
     if ev.status == "wrong-result" and m.dump is not None:
         art.differences = first_differences(case.reference, m.dump)
+        if case.optimized is not None and compare_dumps(case.optimized, m.dump, exact=True).ok:
+            ev.status = "miscompiled"
     return done()
 
 
@@ -260,7 +276,7 @@ def minimize(case: _Case, schedule: Schedule, ev: Evaluation,
     k, status = ev.k, ev.status
     best, best_ev, best_art = schedule, ev, art
     progress = True
-    while progress and len(best.actions) > 1:
+    while progress and best.actions:  # down to the empty schedule: a failing round trip is codegen
         progress = False
         for i in range(len(best.actions)):
             candidate = Schedule(best.actions[:i] + best.actions[i + 1 :])
@@ -306,8 +322,12 @@ def write_reproducer(case: _Case, ev: Evaluation, art: _Artifacts, original: Eva
         "  " + _command(case.settings, ev.schedule),
         "",
         "files: program.c (the generated program), schedule.txt, emitted.c (program.c with the",
-        "region as polyrl emitted it for the minimized schedule), diff.txt (first differing elements)",
+        "region as polyrl emitted it for the minimized schedule), diff.txt (first differing elements",
+        "against the reference: program.c built with " + " ".join(case.settings.reference_toolchain().flags) + ")",
     ]
+    if case.miscompiled_baseline:
+        readme += ["", "note: program.c itself, built with the fuzzing flags, already differs from the reference:",
+                   "  " + case.miscompiled_baseline, "so `polyrl run`, which checks against that build, may disagree"]
     if original_art.differences and original.schedule != ev.schedule:
         readme += ["", "first differences of the schedule as drawn:", *original_art.differences]
     (folder / "README.txt").write_text("\n".join(readme) + "\n")
@@ -318,15 +338,28 @@ def write_reproducer(case: _Case, ev: Evaluation, art: _Artifacts, original: Eva
 
 
 def _load_case(name: str, path: Path, settings: FuzzSettings) -> _Case:
-    """Load the program and run its baseline; PolyrlError when either fails."""
+    """Load the program and run the original twice, unoptimized (the reference every
+    variant is checked against) and with the fuzzing flags; PolyrlError when one fails.
+
+    The reference is the -O0 build because the optimizer can be wrong too: gcc 12.2 at
+    -O3 -mavx2 computes a wrong stencil when it vectorizes a loop around a fully
+    unrolled short inner loop (the untouched original, no pragma involved), and every
+    correct schedule of such a program would be blamed for it. Such a program is
+    recorded (`miscompiled_baseline`) and its schedules are still checked.
+    """
     from polyrl.api import load
 
     prog = load(path)
     tc = settings.toolchain()
-    base = measure(prog.scop, None, tc, repeat=0, timeout_s=settings.timeout_s)
-    if base.status != "ok" or base.dump is None:
-        raise PolyrlError(f"the original program does not run ({base.status}): {base.detail}", str(path))
-    return _Case(name, path, prog.model, base.dump, settings, tc)
+    ref = measure(prog.scop, None, settings.reference_toolchain(), repeat=0, timeout_s=settings.timeout_s)
+    base = measure(prog.scop, None, tc, repeat=0, timeout_s=settings.timeout_s, reference=ref.dump)
+    for m in (ref, base):
+        if m.status not in ("ok", "wrong-result") or m.dump is None:
+            raise PolyrlError(f"the original program does not run ({m.status}): {m.detail}", str(path))
+    case = _Case(name, path, prog.model, ref.dump, settings, tc)
+    if base.status == "wrong-result":
+        case.miscompiled_baseline, case.optimized = base.detail, base.dump
+    return case
 
 
 def _run_schedules(case: _Case, schedules: list[Schedule], result: ProgramResult) -> None:
@@ -348,6 +381,7 @@ def evaluate_program(path: str | Path, schedules: list[Schedule], settings: Fuzz
     result = ProgramResult(name or path.stem, -1, 0)
     try:
         case = _load_case(result.name, path, settings)
+        result.miscompiled_baseline = case.miscompiled_baseline
         result.branches = len(case.model.original.branches())
         _run_schedules(case, schedules, result)
     except PolyrlError as e:
@@ -382,6 +416,7 @@ def fuzz_program(job: ProgramJob) -> ProgramResult:
             result.patterns = list(prog.patterns)
             path.write_text(prog.c_text())
             case = _load_case(name, path, job.settings)
+            result.miscompiled_baseline = case.miscompiled_baseline
             nest = case.model.original
             result.branches = len(nest.branches())
             schedules = draw_schedules(nest, job.schedules, job.corpus_seed, job.index)
@@ -390,10 +425,11 @@ def fuzz_program(job: ProgramJob) -> ProgramResult:
             result.error = str(e)
         except Exception as e:  # one program's crash must not end the run
             result.error = f"{type(e).__name__}: {e} (in {traceback.extract_tb(e.__traceback__)[-1].name})"
-        if result.error and job.settings.out is not None and path.exists():
-            keep = Path(job.settings.out) / PROGRAM_ERRORS
-            keep.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(path, keep / path.name)
-            (keep / f"{name}.txt").write_text(result.error + "\n")
+        for folder, note in ((PROGRAM_ERRORS, result.error), (MISCOMPILED, result.miscompiled_baseline)):
+            if note and job.settings.out is not None and path.exists():
+                keep = Path(job.settings.out) / folder
+                keep.mkdir(parents=True, exist_ok=True)
+                shutil.copyfile(path, keep / path.name)
+                (keep / f"{name}.txt").write_text(note + "\n")
     result.seconds = round(time.monotonic() - t0, 3)
     return result

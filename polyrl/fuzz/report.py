@@ -68,12 +68,14 @@ class FuzzReport:
             "programs": len(self.programs),
             "programs_requested": self.options.get("programs"),
             "program_errors": sum(1 for p in self.programs if p.error),
+            "miscompiled_baselines": sum(1 for p in self.programs if p.miscompiled_baseline),
             "schedules": len(evs),
             "accepted": len(accepted),
             "refused": len(refused),
             "inapplicable": sum(1 for e in evs if e.verdict == "inapplicable"),
             "check_errors": sum(1 for e in evs if e.verdict == "check-error"),
             "accepted_verified": sum(1 for e in accepted if e.status == "verified"),
+            "accepted_miscompiled": sum(1 for e in accepted if e.status == "miscompiled"),
             "failures": len(failures),
             "mismatches": sum(1 for e in failures if e.status == "wrong-result"),
             "refused_differ": len(differs),
@@ -129,6 +131,8 @@ class FuzzReport:
                 for e in harmless
             ],
             "program_errors": [{"program": p.name, "seed": p.seed, "error": p.error} for p in self.programs if p.error],
+            "miscompiled_baselines": [{"program": p.name, "seed": p.seed, "detail": p.miscompiled_baseline}
+                                      for p in self.programs if p.miscompiled_baseline],
             "pool_restarts": self.pool_restarts,
         }
 
@@ -145,17 +149,22 @@ class FuzzReport:
             f"{o.get('start', 0) + (o.get('programs') or 0) - 1} requested, {o.get('schedules')} random schedules "
             f"each (drawn without regard to legality), {o.get('workers')} worker(s).",
             f"Toolchain: `{o.get('cc')} {o.get('flags')}`, OMP_NUM_THREADS={o.get('threads')}, "
-            f"simd={o.get('simd')}, run timeout {o.get('timeout_s')} s; results compared bitwise.",
+            f"simd={o.get('simd')}, run timeout {o.get('timeout_s')} s; results compared bitwise with the original "
+            f"program built with `{o.get('reference_flags')}`.",
             "",
             "| | count |",
             "|---|---:|",
             f"| programs evaluated | {s['programs']} |",
             f"| programs that failed on their own (see below) | {s['program_errors']} |",
+            f"| programs whose original, built with the flags above, differs from its reference build "
+            f"(compiler bug; see below) | {s['miscompiled_baselines']} |",
             f"| schedules drawn | {s['schedules']} |",
             f"| accepted by the legality check | {s['accepted']} |",
             f"| refused by the legality check | {s['refused']} |",
             f"| inapplicable (branch/level missing) | {s['inapplicable']} |",
             f"| accepted and verified (bitwise equal) | {s['accepted_verified']} |",
+            f"| accepted, wrong exactly as the compiler's build of the original (compiler bug, not counted as "
+            f"failures) | {s['accepted_miscompiled']} |",
             f"| **failures among accepted** (0 expected) | **{s['failures']}** |",
             f"| of which wrong results (mismatches) | {s['mismatches']} |",
             f"| check raised an internal error | {s['check_errors']} |",
@@ -222,6 +231,12 @@ class FuzzReport:
             lines.append(f"- {p.name} (seed {p.seed}): {p.error}")
         for indices in self.pool_restarts:
             lines.append(f"- a worker process died with programs {indices} in flight; they were run again once")
+        bad = [p for p in self.programs if p.miscompiled_baseline]
+        lines += ["", "## Originals the compiler got wrong", ""]
+        lines.append("None." if not bad else "The original program, optimized, differs from its reference build; "
+                     "its schedules were checked against the reference (copies in miscompiled-baselines/).")
+        for p in bad[:50]:
+            lines.append(f"- {p.name} (seed {p.seed}): {p.miscompiled_baseline}")
         return "\n".join(lines) + "\n"
 
     def write(self, out: str | Path) -> tuple[Path, Path]:
