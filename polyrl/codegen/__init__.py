@@ -93,7 +93,7 @@ def loop_tree(model: Model, nest: LoopNest, simd: str = "auto") -> dict:
             vector = False
             if wanted and innermost and loop.unroll == 1:
                 if path not in simd_cache:
-                    simd_cache[path] = vectorizable(model, nest, path)
+                    simd_cache[path] = vectorizable(model, nest, path, schedule)
                 vector = simd_cache[path]
             return {
                 "kind": "for",

@@ -84,30 +84,24 @@ def spelling_offset(cur: ci.Cursor) -> tuple[str | None, int]:
     return ci.File(f).name, off.value
 
 
-def evaluate_float(cur: ci.Cursor) -> float | None:
+def _evaluate(cur: ci.Cursor, kind: int, value):
+    """clang's constant evaluation of `cur` when its result is of `kind` (CXEvalResultKind)."""
     lib = _lib()
     res = lib.clang_Cursor_Evaluate(cur)
     if not res:
         return None
     try:
-        if lib.clang_EvalResult_getKind(res) != 2:  # CXEval_Float
-            return None
-        return float(lib.clang_EvalResult_getAsDouble(res))
+        return value(lib, res) if lib.clang_EvalResult_getKind(res) == kind else None
     finally:
         lib.clang_EvalResult_dispose(res)
+
+
+def evaluate_float(cur: ci.Cursor) -> float | None:
+    return _evaluate(cur, 2, lambda lib, res: float(lib.clang_EvalResult_getAsDouble(res)))  # CXEval_Float
 
 
 def evaluate_int(cur: ci.Cursor) -> int | None:
-    lib = _lib()
-    res = lib.clang_Cursor_Evaluate(cur)
-    if not res:
-        return None
-    try:
-        if lib.clang_EvalResult_getKind(res) != 1:  # CXEval_Int
-            return None
-        return int(lib.clang_EvalResult_getAsLongLong(res))
-    finally:
-        lib.clang_EvalResult_dispose(res)
+    return _evaluate(cur, 1, lambda lib, res: int(lib.clang_EvalResult_getAsLongLong(res)))  # CXEval_Int
 
 
 @functools.lru_cache(maxsize=1)

@@ -27,7 +27,7 @@ class Model:
 
     @cached_property
     def dependences(self) -> list[Dependence]:
-        return [d for d in compute_dependences(self.scop, ("RAW", "WAR", "WAW"))]
+        return compute_dependences(self.scop, ("RAW", "WAR", "WAW"))
 
     @cached_property
     def union_dependences(self) -> isl.UnionMap:
@@ -52,9 +52,11 @@ def _time_relation(deps: isl.UnionMap, schedule: isl.UnionMap) -> isl.Map | None
     return maps[0]
 
 
-def violated(model: Model, nest: LoopNest) -> list[Dependence]:
-    """Dependences whose target no longer runs strictly after their source."""
-    schedule = to_union_map(model.scop, nest)
+def violated(model: Model, nest: LoopNest, schedule: isl.UnionMap | None = None) -> list[Dependence]:
+    """Dependences whose target no longer runs strictly after their source.
+
+    `schedule` is `to_union_map(model.scop, nest)` when the caller already has it."""
+    schedule = schedule if schedule is not None else to_union_map(model.scop, nest)
     t = _time_relation(model.union_dependences, schedule)
     if t is None or t.intersect(isl.Map.lex_ge(t.get_space().domain())).is_empty():
         return []
@@ -66,10 +68,11 @@ def violated(model: Model, nest: LoopNest) -> list[Dependence]:
     return bad
 
 
-def carried_by(model: Model, nest: LoopNest, path: tuple[int, ...]) -> list[Dependence]:
+def carried_by(model: Model, nest: LoopNest, path: tuple[int, ...],
+               schedule: isl.UnionMap | None = None) -> list[Dependence]:
     """Dependences carried by the loop at `path`: same iteration of every enclosing
     loop and sequence position, different iteration of this loop."""
-    schedule = to_union_map(model.scop, nest)
+    schedule = schedule if schedule is not None else to_union_map(model.scop, nest)
     dim = 2 * (len(path) - 1) + 1  # time dimension of the loop
     loop = nest.loops_on(path)[-1]
     out = []
@@ -89,7 +92,7 @@ def carried_by(model: Model, nest: LoopNest, path: tuple[int, ...]) -> list[Depe
     return out
 
 
-def vectorizable(model: Model, nest: LoopNest, path: tuple[int, ...]) -> bool:
+def vectorizable(model: Model, nest: LoopNest, path: tuple[int, ...], schedule: isl.UnionMap | None = None) -> bool:
     """An innermost loop that carries no dependence (so `omp simd` is safe).
 
     Jammed point loops below it do not count: codegen unrolls them into its body, and a
@@ -98,19 +101,20 @@ def vectorizable(model: Model, nest: LoopNest, path: tuple[int, ...]) -> bool:
     loop = nest.loops_on(path)[-1]
     if loop.jam > 1 or any(isinstance(c, Loop) and c.jam == 1 for c in loop.children):
         return False
-    return not carried_by(model, nest, path)
+    return not carried_by(model, nest, path, schedule)
 
 
 def check(model: Model, nest: LoopNest, action: Action | None = None, source: str = "<schedule>") -> None:
     """Raise PolyrlError naming the violated dependence if `nest` is not legal."""
     what = f"{action} is illegal" if action is not None else "schedule is illegal"
     where = action.where(source) if action is not None else {"path": source}
-    bad = violated(model, nest)
+    schedule = to_union_map(model.scop, nest)
+    bad = violated(model, nest, schedule)
     if bad:
         raise PolyrlError(f"{what}: it reverses the dependence {bad[0].describe(model.scop)}", **where)
     for path, loop in nest.walk():
         if loop.parallel:
-            carried = carried_by(model, nest, path)
+            carried = carried_by(model, nest, path, schedule)
             if carried:
                 raise PolyrlError(
                     f"{what}: loop `{loop.name}` carries the dependence {carried[0].describe(model.scop)}, "
