@@ -178,3 +178,10 @@ def test_transformed_graph_keeps_the_layout():
     g = graph(prog, "B0:S(0,1,1) B0:U(4)")
     assert g.x.shape[1] == NODE_FEATURES
     assert not torch.equal(g.x, graph(prog).x)
+
+
+def test_unroll_and_jam_marks_the_jammed_loop(gemm):
+    g = graph(gemm, "B1:J(0,4)")
+    jams = sorted(float(v) for v in g.x[g.node_kind == LOOP][:, col("loop.jam")])
+    assert jams[-1] == 2.0 and jams[:-1] == [0.0] * (len(jams) - 1)  # one loop, log2(4)
+    assert graph(gemm).x[:, col("loop.jam")].abs().sum() == 0

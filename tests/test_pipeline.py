@@ -137,6 +137,18 @@ def test_untransformed_loops_keep_the_compilers_own_vectorization() -> None:
     assert text.index("tmp[c0][c1] = ") < pragma < text.index("tmp[c0][c2] += ")
 
 
+def test_strided_innermost_loops_keep_the_compilers_choice() -> None:
+    # gemm in k-j-i order: the innermost i carries nothing but walks C and A down their
+    # columns, so no forced simd (gathers and scatters; gcc 12 once spent minutes
+    # compiling such a loop); `always` still forces it
+    text = program("gemm").apply("B1:I(0,1) B1:I(1,2)").region_text
+    assert "#pragma omp simd" not in text
+    forced = program("gemm").apply("B1:I(0,1) B1:I(1,2)", simd="always").region_text
+    assert "#pragma omp simd\n        for (int c2" in forced
+    # the same nest with unit-stride j innermost gets the pragma
+    assert "#pragma omp simd" in program("gemm").apply("B1:T2(0,1,4,4)").region_text
+
+
 def test_unroll_and_jam_puts_the_copies_in_one_vectorized_body() -> None:
     text = program("gemm").apply("B1:J(0,4)").region_text
     full = text[text.index("if (4 * c0 + 3 <= ") : text.index("} else {")]
