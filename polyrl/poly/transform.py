@@ -34,6 +34,9 @@ class Loop:
     # > 1: a point loop of unroll-and-jam with at most `jam` iterations, which codegen
     # unrolls completely into the body of the loop around it
     jam: int = 1
+    # arrays copied into contiguous buffers at the start of each iteration of this loop
+    # (packing; read-only inside it), in the order the action named them
+    pack: tuple[str, ...] = ()
 
     def restricted(self, children: tuple[Loop | Leaf, ...]) -> Loop:
         """This loop around only `children` (used when distributing it)."""
