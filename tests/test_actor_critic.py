@@ -39,7 +39,7 @@ def test_heads_follow_the_seed_design():
     model = ActorCritic()
     assert model.hparams["num_actions"] == NUM_ACTIONS == actions.NUM_ACTIONS
     linear = [m.out_features for m in model.policy if isinstance(m, nn.Linear)]
-    assert linear == [128, 128, 56]
+    assert linear == [128, 128, 76]
     assert [m.out_features for m in model.value if isinstance(m, nn.Linear)] == [128, 128, 1]
     assert sum(isinstance(m, nn.SELU) for m in model.policy) == 2
 
@@ -49,10 +49,10 @@ def test_forward_on_a_batch_of_graphs(graphs):
     model = ActorCritic()
     batch = Batch.from_data_list(graphs)
     logits, value = model(batch)
-    assert logits.shape == (3, 56) and value.shape == (3,)
+    assert logits.shape == (3, NUM_ACTIONS) and value.shape == (3,)
     single_logits, single_value = model(graphs[1])
     assert torch.allclose(single_logits[0], logits[1], atol=1e-5)
-    mask = torch.zeros(3, 56, dtype=torch.bool)
+    mask = torch.zeros(3, NUM_ACTIONS, dtype=torch.bool)
     mask[:, [3, 20, 55]] = True
     dist, _ = model.distribution(batch, mask)
     (dist.log_prob(torch.tensor([3, 20, 55])).sum() + value.sum()).backward()
@@ -61,8 +61,8 @@ def test_forward_on_a_batch_of_graphs(graphs):
 
 def test_masked_categorical_never_samples_a_masked_action():
     torch.manual_seed(1)
-    logits = torch.randn(4, 56) * 5
-    mask = torch.rand(4, 56) < 0.2
+    logits = torch.randn(4, NUM_ACTIONS) * 5
+    mask = torch.rand(4, NUM_ACTIONS) < 0.2
     mask[:, 55] = True
     dist = MaskedCategorical(logits, mask)
     assert torch.all(dist.probs[~mask] == 0)
@@ -70,7 +70,7 @@ def test_masked_categorical_never_samples_a_masked_action():
     assert bool(mask.gather(1, samples.T).all())
     assert torch.allclose(dist.probs.sum(-1), torch.ones(4))
     with pytest.raises(ValueError):
-        MaskedCategorical(logits, torch.zeros(4, 56, dtype=torch.bool))
+        MaskedCategorical(logits, torch.zeros(4, NUM_ACTIONS, dtype=torch.bool))
 
 
 def test_backbone_initialised_from_a_costmodel(tmp_path, graphs):

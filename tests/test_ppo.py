@@ -15,7 +15,7 @@ from torch_geometric.data import Batch
 
 from polyrl.cli import main
 from polyrl.errors import PolyrlError
-from polyrl.model.actor_critic import ActorCritic, MaskedCategorical
+from polyrl.model.actor_critic import NUM_ACTIONS, ActorCritic, MaskedCategorical
 from polyrl.model.costmodel import CHECKPOINT_FORMAT, CHECKPOINT_VERSION, FEATURES_KEY, CostModel
 from polyrl.rl.ppo import (
     Rollout,
@@ -104,7 +104,7 @@ def test_entropy_of_a_masked_distribution_and_zero_probabilities():
     assert dist.probs[0].tolist() == pytest.approx([0.25, 0.5, 0.0, 0.25])
     assert dist.probs[0, 2].item() == 0.0  # exactly
     assert dist.entropy().item() == pytest.approx(-(2 * 0.25 * math.log(0.25) + 0.5 * math.log(0.5)))
-    uniform = MaskedCategorical(torch.zeros(1, 56), torch.arange(56).reshape(1, -1) % 4 == 0)
+    uniform = MaskedCategorical(torch.zeros(1, NUM_ACTIONS), torch.arange(NUM_ACTIONS).reshape(1, -1) % 4 == 0)
     assert uniform.entropy().item() == pytest.approx(math.log(14))
     assert int((uniform.probs > 0).sum()) == 14
 
@@ -126,7 +126,7 @@ def test_rollout_keeps_the_masks_and_an_update_starts_at_ratio_one(costmodel, co
     rollouts = LocalRollouts(spec, model.hparams, seed=0)
     segments = rollouts.collect(model.state_dict(), 12)
     seg = segments[0]
-    assert seg.masks.shape == (12, 56) and seg.masks.dtype == np.bool_
+    assert seg.masks.shape == (12, NUM_ACTIONS) and seg.masks.dtype == np.bool_
     assert all(seg.masks[t, a] for t, a in enumerate(seg.actions))  # sampled under its mask
     rollout = Rollout.from_segments(segments, 0.99, 0.95)
     assert len(rollout) == 12 and torch.equal(rollout.masks, torch.as_tensor(seg.masks))
@@ -169,7 +169,7 @@ def test_train_writes_checkpoint_csv_png_and_resumes(costmodel, corpus, tmp_path
     assert main(args + ["--steps", "64"]) == 0
     model, ckpt = load_policy(out)
     assert ckpt["global_step"] == 64 and ckpt["iteration"] == 2 and len(ckpt["history"]) == 2
-    assert ckpt["config"]["costmodel"] == str(costmodel) and model.hparams["num_actions"] == 56
+    assert ckpt["config"]["costmodel"] == str(costmodel) and model.hparams["num_actions"] == NUM_ACTIONS
     rows = list(csv.DictReader(open(csv_path(out))))
     assert [int(r["global_step"]) for r in rows] == [32, 64] and tuple(rows[0]) == COLUMNS
     assert float(rows[0]["ent_coef"]) == pytest.approx(0.1) and float(rows[1]["ent_coef"]) == pytest.approx(0.05)

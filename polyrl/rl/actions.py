@@ -1,4 +1,4 @@
-"""The agent's 56 discrete actions on the focus branch, and which of them can apply.
+"""The agent's 76 discrete actions on the focus branch, and which of them can apply.
 
 Owns the table index <-> action template (defined here once; the policy head's output
 order), the loop extents the masks need, and the applicability mask (what exists on the
@@ -13,12 +13,19 @@ the environment combines both.
 | 12-13 | `P(l)` parallelize, l = 0, 1 | 2 |
 | 14-49 | `T2(l,l+1,x,y)` 2-D tiling, l = 0..3 (outer), x, y in {32, 64, 128}; index 14 + 9l + 3i + j for x = SIZES[i], y = SIZES[j] | 36 |
 | 50-54 | `U(f)` unroll the innermost loop, f = 2, 4, 8, 16, 32 | 5 |
-| 55 | `Next`: move the focus to the next branch (on the last one: end the episode) | 1 |
+| 55-62 | `J(l,f)` unroll-and-jam level l into the innermost loop (register blocking), l = 0..3, f in {2, 4}; index 55 + 2l + (f == 4) | 8 |
+| 63-74 | `J2(l,l+1,f,g)` unroll-and-jam levels l and l+1, l = 0..2, (f, g) in JAM_PAIRS; index 63 + 4l + pair | 12 |
+| 75 | `Next`: move the focus to the next branch (on the last one: end the episode) | 1 |
+
+Indices 0-54 are the seed design's; the unroll-and-jam actions come after them so that
+`Next` stays last.
 
 An action is inapplicable (masked) on a branch when a level it names does not exist, a
 tile size is at least the loop's extent (one tile: nothing changes), the innermost loop
 is already unrolled or an unroll factor exceeds its extent, or a parallel loop already
-exists on the branch (nested OpenMP regions would run serially). Extents are the most
+exists on the branch (nested OpenMP regions would run serially); unroll-and-jam is
+inapplicable on the innermost loop, with a factor above the loop's extent, or on a branch
+that already has a register block. Extents are the most
 iterations a loop makes per iteration of its enclosing loops, with the parameters fixed
 to `Scop.param_values` (DEFAULT_PARAM_VALUE where unknown, as in the program graph).
 """
@@ -38,6 +45,8 @@ from polyrl.poly.workingset import FixedParams, resolve_params
 
 TILE_SIZES = (32, 64, 128)
 UNROLL_FACTORS = (2, 4, 8, 16, 32)
+JAM_FACTORS = (2, 4)
+JAM_PAIRS = ((2, 2), (2, 4), (4, 2), (4, 4))
 
 
 @dataclass(frozen=True)
@@ -51,7 +60,7 @@ class ActionTemplate:
     def levels(self) -> tuple[int, ...]:
         """The loop levels of the branch the action names (none for U and Next)."""
         return {"I": self.args[:2], "R": self.args[:1], "S": self.args[:2], "P": self.args[:1],
-                "T2": self.args[:2]}.get(self.kind, ())
+                "T2": self.args[:2], "J": self.args[:1], "J2": self.args[:2]}.get(self.kind, ())
 
     def on(self, branch: int) -> Action:
         """The schedule action on `branch` (Next is not a schedule action)."""
@@ -70,6 +79,8 @@ def _table() -> tuple[ActionTemplate, ...]:
     t += [ActionTemplate("P", (lvl,)) for lvl in range(2)]
     t += [ActionTemplate("T2", (lvl, lvl + 1, x, y)) for lvl in range(4) for x in TILE_SIZES for y in TILE_SIZES]
     t += [ActionTemplate("U", (f,)) for f in UNROLL_FACTORS]
+    t += [ActionTemplate("J", (lvl, f)) for lvl in range(4) for f in JAM_FACTORS]
+    t += [ActionTemplate("J2", (lvl, lvl + 1, f, g)) for lvl in range(3) for f, g in JAM_PAIRS]
     t.append(ActionTemplate("Next"))
     return tuple(t)
 
@@ -77,7 +88,7 @@ def _table() -> tuple[ActionTemplate, ...]:
 ACTIONS: tuple[ActionTemplate, ...] = _table()
 NUM_ACTIONS = len(ACTIONS)
 NEXT = NUM_ACTIONS - 1
-assert NUM_ACTIONS == 56 and ACTIONS[NEXT].kind == "Next"
+assert NUM_ACTIONS == 76 and ACTIONS[NEXT].kind == "Next"
 # what a policy checkpoint was trained with: a different table makes it meaningless
 ACTION_TEXTS: tuple[str, ...] = tuple(str(a) for a in ACTIONS)
 
@@ -121,6 +132,8 @@ def applicable_mask(nest: LoopNest, path: tuple[int, ...], extents: list[int]) -
     depth = len(loops)
     innermost = loops[-1]
     has_parallel = any(lp.parallel for lp in loops)
+    has_jam = any(lp.jam > 1 for lp in loops)
+    inner = max(k for k, lp in enumerate(loops) if lp.jam == 1)  # the loop the copies are jammed into
     mask = np.zeros(NUM_ACTIONS, dtype=np.bool_)
     for k, a in enumerate(ACTIONS):
         if any(lvl >= depth for lvl in a.levels):
@@ -131,5 +144,10 @@ def applicable_mask(nest: LoopNest, path: tuple[int, ...], extents: list[int]) -
             continue
         if a.kind == "P" and has_parallel:
             continue
+        if a.kind in ("J", "J2"):
+            factors = a.args[1:2] if a.kind == "J" else a.args[2:4]
+            if has_jam or any(lvl >= inner for lvl in a.levels) or any(
+                    f > extents[lvl] for lvl, f in zip(a.levels, factors, strict=True)):
+                continue
         mask[k] = True
     return mask
