@@ -73,7 +73,7 @@ def test_masked_categorical_never_samples_a_masked_action():
         MaskedCategorical(logits, torch.zeros(4, NUM_ACTIONS, dtype=torch.bool))
 
 
-def test_backbone_initialised_from_a_costmodel(tmp_path, graphs):
+def test_backbone_and_value_head_initialised_from_a_costmodel(tmp_path, graphs):
     torch.manual_seed(2)
     cm = CostModel()
     path = tmp_path / "cm.pt"
@@ -85,6 +85,8 @@ def test_backbone_initialised_from_a_costmodel(tmp_path, graphs):
     with torch.no_grad():
         h = model.backbone(graphs[0].x, graphs[0].edge_index, None, graphs[0].edge_attr)
         assert torch.allclose(cm.head(h).squeeze(-1), cm(graphs[0]))
+        # the value head is the cost model's head: the critic starts as the cost model
+        assert torch.allclose(model(graphs[0])[1], cm(graphs[0]))
     torch.save({"format": "something-else"}, tmp_path / "bad.pt")
     with pytest.raises(PolyrlError, match="not a polyrl cost-model"):
         ActorCritic.from_costmodel(tmp_path / "bad.pt")

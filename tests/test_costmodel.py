@@ -21,11 +21,13 @@ from polyrl.model.costmodel import (
     load_costmodel,
     loss_curve_path,
     mape,
+    ndcg_at_1,
     predict_seconds,
     pretrain,
     read_manifest,
     read_store,
     spearman,
+    spearman_within,
     split_programs,
 )
 from polyrl.model.features import NODE_FEATURES, NUM_EDGE_TYPES, program_graph
@@ -271,3 +273,16 @@ def test_metrics():
     assert spearman(t, -t) == pytest.approx(-1.0)
     assert spearman(np.array([1.0, 1.0, 2.0]), np.array([1.0, 2.0, 3.0])) == pytest.approx(0.8660254)
     assert np.isnan(spearman(np.array([1.0]), np.array([1.0])))
+
+
+def test_ranking_metrics_within_programs():
+    seconds = np.array([1.0, 2.0, 4.0, 3.0, 6.0, 9.0, 5.0])
+    programs = ["a", "a", "a", "b", "b", "b", "c"]  # c has one schedule: no ranking
+    perfect = seconds * 10
+    assert ndcg_at_1(perfect, seconds, programs) == 1.0
+    assert spearman_within(perfect, seconds, programs) == pytest.approx(1.0)
+    # a ranks its slowest schedule first (1/4), b its second best (3/6)
+    wrong = np.array([3.0, 2.0, 1.0, 2.0, 1.0, 3.0, 0.0])
+    assert ndcg_at_1(wrong, seconds, programs) == pytest.approx((0.25 + 0.5) / 2)
+    assert spearman_within(wrong, seconds, programs) == pytest.approx((-1.0 + 0.5) / 2)
+    assert np.isnan(ndcg_at_1(seconds[6:], seconds[6:], programs[6:]))

@@ -2,8 +2,9 @@
 policy head MLP (128, 128, 76) and a value head MLP (128, 128, 1), SELU between layers,
 and the masked categorical distribution the policy samples from.
 
-The backbone can start from a pretrained cost model's backbone (`from_costmodel`);
-the heads always start fresh. Owns the layers only; PPO is polyrl.rl.ppo.
+The backbone and the value head can start from a pretrained cost model
+(`from_costmodel`: its backbone, and its head, which has the value head's shape); the
+policy head always starts fresh. Owns the layers only; PPO is polyrl.rl.ppo.
 """
 
 from __future__ import annotations
@@ -16,20 +17,10 @@ from torch.distributions import Categorical
 from torch_geometric.data import Batch, Data
 
 from polyrl.errors import PolyrlError
-from polyrl.model.backbone import GraphBackbone
+from polyrl.model.backbone import GraphBackbone, mlp_head
 from polyrl.model.features import NODE_FEATURES, NUM_EDGE_TYPES
 
 NUM_ACTIONS = 76  # polyrl.rl.actions.NUM_ACTIONS; the model does not import the RL package
-
-
-def _head(width: int, sizes: tuple[int, ...]) -> nn.Sequential:
-    layers: list[nn.Module] = []
-    for k, size in enumerate(sizes):
-        layers.append(nn.Linear(width, size))
-        if k < len(sizes) - 1:
-            layers.append(nn.SELU())
-        width = size
-    return nn.Sequential(*layers)
 
 
 class MaskedCategorical(Categorical):
@@ -61,8 +52,8 @@ class ActorCritic(nn.Module):
         self.backbone = GraphBackbone(in_channels, hidden_channels, num_layers, heads, edge_dim=edge_dim,
                                       dropout=dropout)
         width = self.backbone.out_channels
-        self.policy = _head(width, (hidden_channels, hidden_channels, num_actions))
-        self.value = _head(width, (hidden_channels, hidden_channels, 1))
+        self.policy = mlp_head(width, (hidden_channels, hidden_channels, num_actions))
+        self.value = mlp_head(width, (hidden_channels, hidden_channels, 1))
         self.reset_heads()
 
     def reset_heads(self) -> None:
@@ -87,8 +78,10 @@ class ActorCritic(nn.Module):
 
     @classmethod
     def from_costmodel(cls, path: str | Path, **kwargs) -> ActorCritic:
-        """An actor-critic whose backbone is a pretrained cost model's (its best weights)
-        and shaped like it; the heads start fresh."""
+        """An actor-critic shaped like a pretrained cost model, with its backbone and its
+        head (as the value head) taken from the model's best weights; the policy head
+        starts fresh. Checkpoints whose head is not value-head shaped (older ones: one
+        linear layer) give the backbone only."""
         from polyrl.model.costmodel import CHECKPOINT_FORMAT, FEATURES_KEY
 
         ckpt = torch.load(path, weights_only=False, map_location="cpu")
@@ -102,4 +95,8 @@ class ActorCritic(nn.Module):
         state = ckpt.get("best_model") or ckpt["model"]
         model.backbone.load_state_dict({k.removeprefix("backbone."): v for k, v in state.items()
                                         if k.startswith("backbone.")})
+        head = {k.removeprefix("head."): v for k, v in state.items() if k.startswith("head.")}
+        value = model.value.state_dict()
+        if head.keys() == value.keys() and all(head[k].shape == value[k].shape for k in head):
+            model.value.load_state_dict(head)
         return model

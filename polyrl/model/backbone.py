@@ -103,3 +103,15 @@ class GraphBackbone(nn.Module):
     def __repr__(self) -> str:
         return (f"{type(self).__name__}({self.in_channels}, hidden={self.hidden_channels}, "
                 f"layers={self.num_layers}, heads={self.heads}, out={self.out_channels}, edge_dim={self.edge_dim})")
+
+
+def mlp_head(width: int, sizes: tuple[int, ...]) -> nn.Sequential:
+    """Linear layers of the given output sizes on a `width`-wide input, SELU between them
+    (the heads of the cost model and the actor-critic)."""
+    layers: list[nn.Module] = []
+    for k, size in enumerate(sizes):
+        layers.append(nn.Linear(width, size))
+        if k < len(sizes) - 1:
+            layers.append(nn.SELU())
+        width = size
+    return nn.Sequential(*layers)

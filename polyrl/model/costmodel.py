@@ -12,8 +12,15 @@ toolchain. Programs, not schedules, are split into train/validation/test, so no 
 is seen in two splits. Graphs (and computed program hashes) are cached beside the
 checkpoint (`<out>.graphs.pt`), so a resumed run does not rebuild them.
 
-The backbone is `GraphBackbone` (shared with the actor-critic); the head is one linear
-layer on the graph embedding, predicting the standardised log time.
+The backbone is `GraphBackbone` (shared with the actor-critic); the head is an MLP
+(hidden, hidden, 1) with SELU, shaped like the actor-critic's value head, predicting the
+standardised log time. Both initialise the actor-critic (`ActorCritic.from_costmodel`).
+
+Metrics, on each split: MAPE of the predicted times, Spearman rank correlation over all
+samples and within programs (the mean over programs with at least 3 schedules), and
+nDCG@1 of the schedule ranking within each program: the schedule the model ranks fastest
+is worth best time / its time (1 when the model picks the fastest), averaged over
+programs with at least 2 schedules.
 """
 
 from __future__ import annotations
@@ -37,11 +44,11 @@ from torch_geometric.data import Data
 from torch_geometric.loader import DataLoader
 
 from polyrl.errors import PolyrlError
-from polyrl.model.backbone import GraphBackbone
+from polyrl.model.backbone import GraphBackbone, mlp_head
 from polyrl.model.features import FEATURE_BLOCKS, NODE_FEATURES, NUM_EDGE_TYPES, program_graph
 
 CHECKPOINT_FORMAT = "polyrl-costmodel"
-CHECKPOINT_VERSION = 1
+CHECKPOINT_VERSION = 2  # 2: MLP head shaped like the actor-critic's value head
 # any change to the feature layout invalidates cached graphs and checkpoints
 FEATURES_KEY = hashlib.sha256(repr(FEATURE_BLOCKS).encode()).hexdigest()[:16]
 
@@ -56,11 +63,13 @@ class CostModel(nn.Module):
                             num_layers=num_layers, heads=heads, dropout=dropout)
         self.backbone = GraphBackbone(in_channels, hidden_channels, num_layers, heads, edge_dim=edge_dim,
                                       dropout=dropout)
-        self.head = nn.Linear(self.backbone.out_channels, 1)
+        self.head = mlp_head(self.backbone.out_channels, (hidden_channels, hidden_channels, 1))
 
     def reset_parameters(self) -> None:
         self.backbone.reset_parameters()
-        self.head.reset_parameters()
+        for layer in self.head:
+            if isinstance(layer, nn.Linear):
+                layer.reset_parameters()
 
     def forward(self, data: Data) -> Tensor:
         batch = getattr(data, "batch", None)
@@ -303,6 +312,30 @@ def spearman(a: np.ndarray, b: np.ndarray) -> float:
     return float((ra * rb).sum() / den) if den > 0 else float("nan")
 
 
+def _groups(programs: list[str]) -> dict[str, np.ndarray]:
+    out: dict[str, list[int]] = {}
+    for k, p in enumerate(programs):
+        out.setdefault(p, []).append(k)
+    return {p: np.array(ix) for p, ix in out.items()}
+
+
+def spearman_within(predicted: np.ndarray, seconds: np.ndarray, programs: list[str]) -> float:
+    """Mean over programs (with at least 3 schedules) of the Spearman correlation of
+    predicted and measured times among that program's schedules."""
+    vals = [spearman(predicted[ix], seconds[ix]) for ix in _groups(programs).values() if len(ix) >= 3]
+    vals = [v for v in vals if math.isfinite(v)]
+    return float(np.mean(vals)) if vals else float("nan")
+
+
+def ndcg_at_1(predicted: np.ndarray, seconds: np.ndarray, programs: list[str]) -> float:
+    """nDCG@1 of the speedup ranking within each program (at least 2 schedules), averaged:
+    relevance is speed (1 / time), so a program scores best time / time of the schedule
+    predicted fastest."""
+    vals = [float(seconds[ix].min() / seconds[ix][np.argmin(predicted[ix])])
+            for ix in _groups(programs).values() if len(ix) >= 2]
+    return float(np.mean(vals)) if vals else float("nan")
+
+
 # ---------------------------------------------------------------- training
 
 
@@ -330,6 +363,7 @@ class PretrainConfig:
 class _Split:
     graphs: list[Data]
     seconds: np.ndarray
+    programs: list[str]
 
 
 def _atomic_save(obj: dict, path: Path) -> None:
@@ -340,7 +374,8 @@ def _atomic_save(obj: dict, path: Path) -> None:
 
 def _evaluate(model: CostModel, split: _Split, mean: float, std: float, batch_size: int) -> dict[str, float]:
     if not split.graphs:
-        return {"loss": float("nan"), "mape": float("nan"), "spearman": float("nan"), "n": 0}
+        return {"loss": float("nan"), "mape": float("nan"), "spearman": float("nan"),
+                "spearman_within": float("nan"), "ndcg1": float("nan"), "n": 0, "programs": 0}
     model.eval()
     preds = []
     with torch.no_grad():
@@ -350,7 +385,10 @@ def _evaluate(model: CostModel, split: _Split, mean: float, std: float, batch_si
     target = (np.log(split.seconds) - mean) / std
     predicted_seconds = np.exp(pred * std + mean)
     return {"loss": float(np.mean((pred - target) ** 2)), "mape": mape(predicted_seconds, split.seconds),
-            "spearman": spearman(predicted_seconds, split.seconds), "n": len(split.graphs)}
+            "spearman": spearman(predicted_seconds, split.seconds),
+            "spearman_within": spearman_within(predicted_seconds, split.seconds, split.programs),
+            "ndcg1": ndcg_at_1(predicted_seconds, split.seconds, split.programs),
+            "n": len(split.graphs), "programs": len(set(split.programs))}
 
 
 def _plot(history: list[dict], path: Path) -> None:
@@ -380,7 +418,9 @@ def _plot(history: list[dict], path: Path) -> None:
 def _fmt(m: dict[str, float]) -> str:
     if not m["n"]:
         return "n/a (no programs)"
-    return f"MAPE {m['mape']:.1f}%  Spearman {m['spearman']:.3f}  (n={m['n']})"
+    return (f"MAPE {m['mape']:.1f}%  Spearman {m['spearman']:.3f}  "
+            f"within programs {m.get('spearman_within', float('nan')):.3f}  nDCG@1 {m.get('ndcg1', float('nan')):.3f}  "
+            f"(n={m['n']}, {m.get('programs', '?')} programs)")
 
 
 def loss_curve_path(out: str | Path) -> Path:
@@ -456,7 +496,8 @@ def pretrain(config: PretrainConfig, log: Callable[[str], None] | None = None) -
             g = cache[(s.program, s.schedule)].clone()
             g.y = torch.tensor([math.log(s.seconds)], dtype=torch.float32)
             graphs.append(g)
-        return _Split(graphs, np.array([s.seconds for s in parts[k]], dtype=np.float64))
+        return _Split(graphs, np.array([s.seconds for s in parts[k]], dtype=np.float64),
+                      [s.program for s in parts[k]])
 
     data = {k: make(k) for k in parts}
     if checkpoint is not None:
@@ -517,7 +558,8 @@ def pretrain(config: PretrainConfig, log: Callable[[str], None] | None = None) -
             best_val = score
             best_state = {k: v.detach().clone() for k, v in model.state_dict().items()}
         history.append({"epoch": epoch, "train_loss": total / count, "val_loss": val["loss"],
-                        "val_mape": val["mape"], "val_spearman": val["spearman"]})
+                        "val_mape": val["mape"], "val_spearman": val["spearman"],
+                        "val_spearman_within": val["spearman_within"], "val_ndcg1": val["ndcg1"]})
         save(epoch)
         log(f"epoch {epoch}/{config.epochs}  train loss {total / count:.4f}  val loss {val['loss']:.4f}  "
             f"val {_fmt(val)}  ({time.monotonic() - start:.1f}s)")
