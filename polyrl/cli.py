@@ -75,13 +75,27 @@ def build_parser() -> argparse.ArgumentParser:
     add_input_arguments(p)
     p.add_argument("--kinds", default="RAW,WAR,WAW,RAR", help="comma-separated kinds to print")
 
-    p = sub.add_parser("optimize", help="apply a schedule (refusing illegal ones) and write the transformed file",
-                       epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = sub.add_parser(
+        "optimize", help="choose a schedule (the trained policy, a measured search, or --schedule), apply it "
+        "and write the transformed file",
+        description="Without --schedule, the policy chooses the schedule: greedily (the most likely legal action "
+        "at each step; nothing is compiled), or with --search N from N measured candidates (the greedy schedule, "
+        "then samples from the policy; each is built, verified against the original and timed, and the fastest "
+        "verified one is written). Illegal schedules are refused in every case.",
+        epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.set_defaults(func=cmd_optimize)
     add_input_arguments(p)
-    p.add_argument("--schedule", required=True, help='e.g. "B0:T2(0,1,32,32) B0:P(0)"')
+    p.add_argument("--schedule", default=None,
+                   help='apply this schedule instead of asking the policy, e.g. "B0:T2(0,1,32,32) B0:P(0)"')
+    p.add_argument("--policy", metavar="PATH",
+                   help="policy checkpoint written by `polyrl train` (default: the policy shipped with polyrl)")
+    p.add_argument("--search", type=int, metavar="N",
+                   help="measure N distinct candidate schedules from the policy and keep the fastest verified one "
+                   "(the original program counts as a candidate at 1.00x); builds use the options below")
+    p.add_argument("--seed", type=int, default=0, help="seed of the policy's samples under --search (default 0)")
     p.add_argument("-o", "--output", help="output file (default FILE.polyrl.c next to the input)")
     add_simd_argument(p)
+    add_toolchain_arguments(p)
 
     p = sub.add_parser("run", help="compile, verify and time the original and the transformed program",
                        epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -135,24 +149,77 @@ def cmd_deps(args) -> int:
     return 0
 
 
+def toolchain_from_args(args):
+    """The Toolchain of the --cc/--flags/--threads options plus the input's -D and -I."""
+    from polyrl.runtime import Toolchain
+
+    # builds run in a private folder, so include paths must not be relative
+    flags = (tuple(args.flags.split()) + tuple(f"-D{d}" for d in args.defines)
+             + tuple(f"-I{Path(i).resolve()}" for i in args.include_dirs))
+    return Toolchain(cc=args.cc, flags=flags, threads=args.threads)
+
+
 def cmd_optimize(args) -> int:
+    if args.schedule is not None and (args.search is not None or args.policy is not None):
+        raise PolyrlError("--schedule chooses the schedule itself; drop --search and --policy, or --schedule")
+    if args.search is not None and args.search < 1:
+        raise PolyrlError("--search N needs N >= 1 measurements")
+    if args.repeat < 1:
+        raise PolyrlError("--repeat must be at least 1")
     prog = load_program(args)
-    opt = prog.apply(args.schedule, args.simd)
+    if args.schedule is not None:
+        schedule = args.schedule
+    else:
+        schedule = _policy_schedule(prog, args)
+        if schedule is None:
+            return 130
+    opt = prog.apply(schedule, args.simd)
     out = Path(args.output) if args.output else Path(args.file).with_suffix(".polyrl.c")
     opt.write(out)
     print(f"wrote {out} (schedule: {opt.schedule or 'none'})")
     return 0
 
 
+def _policy_schedule(prog, args) -> str | None:
+    """The policy's greedy schedule, or the best of --search N measured candidates (None:
+    the search was interrupted before measuring anything)."""
+    from polyrl.runtime import MemoStore
+    from polyrl.runtime.execute import format_seconds
+    from polyrl.search import Policy, policy_search
+
+    policy = Policy.load(args.policy)
+    if args.search is None:
+        inference = policy.greedy(prog)
+        print(f"policy {policy.path}: chose in {format_seconds(inference.seconds)} ({inference.steps} steps)")
+        print(f"schedule: {inference.text or 'none (the policy keeps the original loops)'}")
+        return inference.text
+
+    def show(k: int, candidate) -> None:
+        print(f"[{k}/{args.search}] {candidate.summary()}", flush=True)
+
+    store = MemoStore(args.store) if args.store else None
+    try:
+        result = policy_search(prog, policy, args.search, toolchain_from_args(args), seed=args.seed, store=store,
+                               repeat=args.repeat, timeout_s=args.timeout, on_candidate=show)
+    finally:
+        if store is not None:
+            store.close()
+    best = result.best
+    measured = len(result.candidates)
+    print(f"best of {measured} candidate(s){' (interrupted)' if result.interrupted else ''}: "
+          + (f"{best.speedup:.2f}x  {best.schedule}" if best.schedule
+             else "the original program (no candidate beat it)"))
+    if result.interrupted and not measured:
+        return None
+    return best.schedule
+
+
 def cmd_run(args) -> int:
-    from polyrl.runtime import MemoStore, Toolchain
+    from polyrl.runtime import MemoStore
 
     prog = load_program(args)
     opt = prog.apply(args.schedule, args.simd)
-    # builds run in a private folder, so include paths must not be relative
-    flags = (tuple(args.flags.split()) + tuple(f"-D{d}" for d in args.defines)
-             + tuple(f"-I{Path(i).resolve()}" for i in args.include_dirs))
-    toolchain = Toolchain(cc=args.cc, flags=flags, threads=args.threads)
+    toolchain = toolchain_from_args(args)
     store = MemoStore(args.store) if args.store else None
     result = opt.run(toolchain=toolchain, repeat=args.repeat, store=store, timeout_s=args.timeout)
     print(result.summary() if hasattr(result, "summary") else result)

@@ -1,0 +1,171 @@
+"""Budgeted search: up to N candidate schedules, each built, verified against the original
+and timed (polyrl.runtime.compare, memo store first), the fastest verified one kept.
+
+Owns the candidate streams (the policy's greedy schedule then samples from it; random
+legal schedules from polyrl.measure.schedules) and the budget; not how a candidate is
+measured (polyrl.runtime) nor how the policy chooses (polyrl.search.policy). The budget
+counts distinct candidates, store hits included, so searches with equal budgets are
+compared on equal terms. The original program is always in the running (speedup 1): a
+search never returns something slower than what it started from. A legal candidate that
+computes something else, or does not build or run, is a polyrl bug and raises; only a
+candidate that runs over the time limit loses quietly.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import random
+import tempfile
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import torch
+
+from polyrl.api import Program
+from polyrl.errors import PolyrlError
+from polyrl.measure.schedules import random_schedule, schedule_seed
+from polyrl.poly.schedule import Schedule
+from polyrl.rl.state import LoadedProgram
+from polyrl.runtime import Comparison, MemoStore, Toolchain, compare
+from polyrl.search.policy import Policy
+
+# draws per budgeted candidate before a search gives up finding new distinct schedules
+DRAWS_PER_CANDIDATE = 8
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One measured schedule."""
+
+    schedule: str  # canonical text
+    origin: str  # "greedy", "sample", "random"
+    status: str  # "ok" or "timeout"
+    speedup: float | None  # over the original, verified; None when it timed out
+    cached: bool  # both times came from the memo store
+    comparison: Comparison | None = field(default=None, repr=False, compare=False)
+
+    def summary(self) -> str:
+        what = f"{self.speedup:.2f}x verified" if self.speedup is not None else self.status
+        return f"{what}  {self.schedule}  ({self.origin}{', memo store' if self.cached else ''})"
+
+
+ORIGINAL = Candidate("", "original", "ok", 1.0, True)
+
+
+@dataclass
+class SearchResult:
+    """The candidates in the order they were measured, and the best (ORIGINAL when none
+    beat the original program)."""
+
+    kind: str
+    budget: int
+    candidates: list[Candidate] = field(default_factory=list)
+    interrupted: bool = False  # Ctrl-C stopped the search; the candidates so far count
+
+    @property
+    def best(self) -> Candidate:
+        ran = [c for c in self.candidates if c.speedup is not None]
+        top = max(ran, key=lambda c: c.speedup, default=ORIGINAL)
+        return top if top.speedup > 1.0 else ORIGINAL
+
+    @property
+    def schedule(self) -> Schedule:
+        return Schedule.parse(self.best.schedule)
+
+
+class CandidateMeasurer:
+    """Measures schedules of one program with one toolchain, each distinct text once."""
+
+    def __init__(self, program: Program, toolchain: Toolchain, store: MemoStore, repeat: int = 5,
+                 timeout_s: float = 60.0):
+        self.program = program
+        self.toolchain = toolchain
+        self.store = store
+        self.repeat = repeat
+        self.timeout_s = timeout_s
+        self.seen: set[str] = {""}  # the original is known: speedup 1
+
+    def measure(self, schedule: Schedule, origin: str) -> Candidate:
+        text = str(schedule)
+        self.seen.add(text)
+        opt = self.program.apply(schedule)  # checks legality again: an illegal candidate is our bug
+        result = compare(self.program.scop, opt.region_text, text, self.toolchain, store=self.store,
+                         repeat=self.repeat, timeout_s=self.timeout_s, legal=True)
+        new = result.new
+        cached = result.baseline.cached and new.cached
+        if result.speedup is not None:
+            return Candidate(text, origin, "ok", result.speedup, cached, result)
+        if new.status == "timeout":
+            return Candidate(text, origin, "timeout", None, cached, result)
+        what = ("computes a different result than the original" if new.status == "wrong-result"
+                else f"did not build or run ({new.status})")
+        raise PolyrlError(f"schedule `{text}` {what}: {new.detail}; a legal schedule must build, run and "
+                          "verify, so this is a polyrl bug to report", self.program.scop.source_path)
+
+
+@contextlib.contextmanager
+def _store_or_temporary(store: MemoStore | None) -> Iterator[MemoStore]:
+    """`store`, or a store in a temporary folder for this search (so the baseline is
+    measured once, not once per candidate)."""
+    if store is not None:
+        yield store
+        return
+    with tempfile.TemporaryDirectory(prefix="polyrl-search-") as tmp, MemoStore(Path(tmp) / "store.sqlite") as s:
+        yield s
+
+
+def policy_candidates(policy: Policy, program: Program, seed: int = 0) -> Iterator[tuple[Schedule, str]]:
+    """The greedy schedule, then schedules sampled from the policy (endless; repeats included)."""
+    lp = LoadedProgram.of(program)
+    yield policy.greedy(lp).schedule, "greedy"
+    generator = torch.Generator().manual_seed(seed)
+    while True:
+        yield policy.sample(lp, generator).schedule, "sample"
+
+
+def random_candidates(program: Program, seed: int = 0) -> Iterator[tuple[Schedule, str]]:
+    """Random legal schedules (polyrl.measure.schedules.random_schedule), endless."""
+    model = program.model
+    k = 0
+    while True:
+        yield random_schedule(model, random.Random(schedule_seed(seed, k))), "random"
+        k += 1
+
+
+def search(program: Program, candidates: Iterable[tuple[Schedule, str]], budget: int, toolchain: Toolchain,
+           kind: str, store: MemoStore | None = None, repeat: int = 5, timeout_s: float = 60.0,
+           on_candidate: Callable[[int, Candidate], None] | None = None) -> SearchResult:
+    """Measure the first `budget` distinct non-empty schedules of `candidates`; gives up after
+    DRAWS_PER_CANDIDATE * budget draws (a program may admit fewer schedules). Ctrl-C ends
+    the search with what it measured (`interrupted`)."""
+    if budget < 1:
+        raise PolyrlError("the search budget must be at least 1 measurement")
+    result = SearchResult(kind, budget)
+    with _store_or_temporary(store) as s:
+        measurer = CandidateMeasurer(program, toolchain, s, repeat, timeout_s)
+        stream, draws = iter(candidates), 0
+        try:
+            while len(result.candidates) < budget and draws < DRAWS_PER_CANDIDATE * budget:
+                schedule, origin = next(stream)
+                draws += 1
+                if str(schedule) in measurer.seen:
+                    continue
+                c = measurer.measure(schedule, origin)
+                result.candidates.append(c)
+                if on_candidate is not None:
+                    on_candidate(len(result.candidates), c)
+        except KeyboardInterrupt:
+            result.interrupted = True
+    return result
+
+
+def policy_search(program: Program, policy: Policy, budget: int, toolchain: Toolchain, seed: int = 0,
+                  **kwargs) -> SearchResult:
+    """Policy-guided search: the greedy schedule first, then samples from the policy."""
+    return search(program, policy_candidates(policy, program, seed), budget, toolchain, "policy", **kwargs)
+
+
+def random_search(program: Program, budget: int, toolchain: Toolchain, seed: int = 0, **kwargs) -> SearchResult:
+    """The baseline: random legal schedules, with the same budget."""
+    return search(program, random_candidates(program, seed), budget, toolchain, "random", **kwargs)

@@ -1,0 +1,228 @@
+"""Using a trained policy: load a `polyrl train` checkpoint and run it on a program,
+greedily (argmax of the masked policy at each step) or sampling, to a complete schedule.
+
+Owns policy inference; not training (polyrl.rl.ppo), measuring (polyrl.search.measured)
+or the environment's rewards. Episodes follow polyrl.rl.env exactly: the same branch
+traversal, observations (polyrl.rl.state.GraphCache), applicability masks and legality
+check, the same truncation after the checkpoint's `max_steps`. One thing differs, for
+speed: the environment checks the legality of every applicable action at every step
+(PPO stores the whole mask), while inference checks only the actions it is about to take,
+best first. Taking the argmax over the legal actions, or sampling from the policy
+renormalised over them, gives the same action either way (dropping a refused action and
+choosing again is choosing from the policy conditioned on the legal set).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+import torch
+
+from polyrl.api import Program
+from polyrl.errors import PolyrlError
+from polyrl.model.actor_critic import ActorCritic
+from polyrl.poly.legality import check
+from polyrl.poly.schedule import Action, Schedule
+from polyrl.poly.transform import LoopNest, apply_action
+from polyrl.rl.actions import ACTIONS, NEXT, NUM_ACTIONS, applicable_mask, loop_extents
+from polyrl.rl.env import branch_identity, branch_of
+from polyrl.rl.state import GraphCache, LoadedProgram
+
+# the policy `polyrl optimize` uses when no --policy is given; shipped inside the package
+DEFAULT_POLICY = Path(__file__).resolve().parents[1] / "model" / "weights" / "policy.pt"
+DEFAULT_MAX_STEPS = 20  # polyrl train's default, for checkpoints that do not say
+
+# chooses an action index from (logits, allowed mask)
+Chooser = Callable[[torch.Tensor, np.ndarray], int]
+
+
+def save_policy(model: ActorCritic, path: str | Path, max_steps: int = DEFAULT_MAX_STEPS, **extra) -> Path:
+    """Write `model` as a policy checkpoint that polyrl.rl.ppo.load_policy reads (the
+    format `polyrl train` writes, without the training state)."""
+    from polyrl.model.costmodel import FEATURES_KEY
+    from polyrl.rl.actions import ACTION_TEXTS
+    from polyrl.rl.ppo import CHECKPOINT_FORMAT, CHECKPOINT_VERSION
+
+    if model.hparams["num_actions"] != NUM_ACTIONS:
+        raise ValueError(f"the model has {model.hparams['num_actions']} actions, the action table {NUM_ACTIONS}")
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    torch.save({"format": CHECKPOINT_FORMAT, "version": CHECKPOINT_VERSION, "features": FEATURES_KEY,
+                "actions": ACTION_TEXTS, "hparams": model.hparams, "model": model.state_dict(),
+                "config": {"max_steps": max_steps}, **extra}, path)
+    return path
+
+
+@contextlib.contextmanager
+def torch_threads(n: int | None) -> Iterator[None]:
+    """Run torch with `n` intra-op threads for the duration (None: leave it alone)."""
+    if n is None:
+        yield
+        return
+    before = torch.get_num_threads()
+    torch.set_num_threads(n)
+    try:
+        yield
+    finally:
+        torch.set_num_threads(before)
+
+
+@dataclass(frozen=True)
+class Inference:
+    """A complete schedule the policy chose, and what choosing it took."""
+
+    schedule: Schedule
+    nest: LoopNest = field(repr=False)
+    steps: int  # environment steps, Next included
+    seconds: float  # wall time of the episode: graphs, forward passes, masks, legality checks
+    truncated: bool  # ended by max_steps rather than by Next on the last branch
+
+    @property
+    def text(self) -> str:
+        return str(self.schedule)
+
+
+class _ProgramMemo:
+    """What episodes on one program share: the policy's logits and the applicability mask
+    per (schedule text, focus branch), and per schedule text the nest it makes (None when
+    the legality check refuses it)."""
+
+    def __init__(self) -> None:
+        self.logits: dict[tuple[str, int], tuple[torch.Tensor, np.ndarray]] = {}
+        self.legal: dict[str, LoopNest | None] = {}
+
+
+class Policy:
+    """A policy network with what inference on it needs. `threads` intra-op threads
+    during episodes (1: program graphs are small; more only contend)."""
+
+    def __init__(self, model: ActorCritic, max_steps: int = DEFAULT_MAX_STEPS, path: str = "",
+                 graphs: GraphCache | None = None, threads: int | None = 1):
+        if model.hparams["num_actions"] != NUM_ACTIONS:
+            raise PolyrlError(f"the policy has {model.hparams['num_actions']} actions, this polyrl {NUM_ACTIONS}; "
+                              "train it again", path or None)
+        self.model = model.eval()
+        self.max_steps = max_steps
+        self.path = path
+        self.graphs = graphs or GraphCache()
+        self.threads = threads
+        self._memo: OrderedDict[str, _ProgramMemo] = OrderedDict()
+
+    @classmethod
+    def load(cls, path: str | Path | None = None, **kwargs) -> Policy:
+        """The checkpoint at `path` (default: the shipped DEFAULT_POLICY)."""
+        from polyrl.rl.ppo import load_policy
+
+        path = Path(path) if path is not None else DEFAULT_POLICY
+        if not path.is_file():
+            if path == DEFAULT_POLICY:
+                raise PolyrlError("this installation ships no trained policy yet; pass --policy PATH (a `polyrl "
+                                  "train` checkpoint) or give --schedule", str(path))
+            raise PolyrlError("no such policy checkpoint", str(path))
+        model, ckpt = load_policy(path)
+        max_steps = int((ckpt.get("config") or {}).get("max_steps") or DEFAULT_MAX_STEPS)
+        return cls(model, max_steps, str(path), **kwargs)
+
+    # ------------------------------------------------------------ episodes
+
+    def greedy(self, program: Program | LoadedProgram) -> Inference:
+        """The schedule of the argmax action at every step; deterministic."""
+        return self.episode(program, _argmax)
+
+    def sample(self, program: Program | LoadedProgram, generator: torch.Generator) -> Inference:
+        """A schedule drawn from the masked policy (reproducible for a seeded generator)."""
+        def draw(logits: torch.Tensor, allowed: np.ndarray) -> int:
+            masked = logits.masked_fill(~torch.from_numpy(allowed), float("-inf"))
+            return int(torch.multinomial(torch.softmax(masked, dim=-1), 1, generator=generator))
+
+        return self.episode(program, draw)
+
+    def episode(self, program: Program | LoadedProgram, choose: Chooser) -> Inference:
+        """One episode from the original program, each action picked by `choose` among the
+        allowed ones; an action the legality check refuses is disallowed and `choose` asked
+        again (Next is always allowed, so this ends)."""
+        lp = program if isinstance(program, LoadedProgram) else LoadedProgram.of(program)
+        memo = self._program_memo(lp)
+        start = time.perf_counter()
+        nest = lp.program.model.original
+        schedule = Schedule()
+        focus = branch_identity(nest, nest.branches()[0])
+        steps, truncated = 0, False
+        with torch_threads(self.threads), torch.no_grad():
+            while True:
+                branches = nest.branches()
+                branch = branch_of(nest, focus)
+                logits, applicable = self._outputs(lp, memo, schedule, nest, branches[branch], branch)
+                allowed = applicable.copy()
+                while True:
+                    a = choose(logits, allowed)
+                    if not allowed[a]:
+                        raise AssertionError(f"the chooser took the disallowed action {ACTIONS[a]}")
+                    if a == NEXT:
+                        break
+                    act = ACTIONS[a].on(branch)
+                    new = self._legal_nest(lp, memo, schedule, nest, act)
+                    if new is not None:
+                        break
+                    allowed[a] = False
+                steps += 1
+                if a == NEXT:
+                    if branch + 1 >= len(branches):
+                        break
+                    focus = branch_identity(nest, branches[branch + 1])
+                else:
+                    schedule, nest = schedule.then(act), new
+                if steps >= self.max_steps:
+                    truncated = True
+                    break
+        return Inference(schedule, nest, steps, time.perf_counter() - start, truncated)
+
+    # ------------------------------------------------------------ memoized pieces
+
+    def _program_memo(self, lp: LoadedProgram) -> _ProgramMemo:
+        memo = self._memo.get(lp.key)
+        if memo is None:
+            memo = self._memo[lp.key] = _ProgramMemo()
+            while len(self._memo) > 4:
+                self._memo.popitem(last=False)
+        else:
+            self._memo.move_to_end(lp.key)
+        return memo
+
+    def _outputs(self, lp: LoadedProgram, memo: _ProgramMemo, schedule: Schedule, nest: LoopNest,
+                 path: tuple[int, ...], branch: int) -> tuple[torch.Tensor, np.ndarray]:
+        """The policy's logits and the applicability mask (Next included) at a state."""
+        text = str(schedule)
+        out = memo.logits.get((text, branch))
+        if out is None:
+            obs = self.graphs.observation(lp, text, nest, path)
+            logits, _ = self.model(obs)
+            applicable = applicable_mask(nest, path, loop_extents(lp.program.scop, nest, path))
+            applicable[NEXT] = True
+            out = memo.logits[(text, branch)] = (logits.reshape(-1), applicable)
+        return out
+
+    def _legal_nest(self, lp: LoadedProgram, memo: _ProgramMemo, schedule: Schedule, nest: LoopNest,
+                    act: Action) -> LoopNest | None:
+        """The nest after `act`, or None when the exact legality check refuses it."""
+        text = str(schedule.then(act))
+        if text in memo.legal:
+            return memo.legal[text]
+        try:
+            new = apply_action(nest, act)
+            if act.kind != "U":  # unrolling leaves the isl schedule as it is (as in the environment)
+                check(lp.program.model, new, act)
+        except PolyrlError:
+            new = None
+        memo.legal[text] = new
+        return new
+
+
+def _argmax(logits: torch.Tensor, allowed: np.ndarray) -> int:
+    return int(logits.masked_fill(~torch.from_numpy(allowed), float("-inf")).argmax())
