@@ -15,7 +15,7 @@ from pathlib import Path
 
 from polyrl.errors import PolyrlError
 
-DEFAULT_VARIANTS = "base,graphite,polly,pluto,polyrl-schedule"
+DEFAULT_VARIANTS = "base,graphite,polly,pluto,polyrl-schedule,polyrl-policy"
 
 
 def register(subparsers) -> None:
@@ -24,7 +24,10 @@ def register(subparsers) -> None:
         help="compare polyrl with gcc, Graphite, Polly and PLUTO on PolyBench-style kernels",
         description="Build every kernel of a suite once per variant with the same timing harness, "
         "verify each variant's arrays against the base build, time it (minimum of --repeat runs) and "
-        "report speedups over base. Writes results.csv, results.md and speedups.png into --out.",
+        "report speedups over base. Writes results.csv, results.md and speedups.png into --out. Besides the "
+        "compilers, polyrl-schedule applies fixed schedules, polyrl-policy the trained policy's greedy schedule "
+        "(results.md also lists its inference time per kernel), and polyrl-search and random-search keep the "
+        "fastest verified of --search-budget measured candidates from the policy or drawn at random.",
     )
     p.set_defaults(func=cmd_bench)
     p.add_argument("--suite", default="polybench", metavar="polybench|pearl|PATH",
@@ -40,6 +43,10 @@ def register(subparsers) -> None:
     p.add_argument("--schedules", metavar="FILE",
                    help="`kernel: SCHEDULE` lines for polyrl-schedule (default: the schedules polyrl ships "
                    "for the suite)")
+    p.add_argument("--policy", metavar="PATH",
+                   help="policy checkpoint of polyrl-policy and polyrl-search (default: the policy shipped with polyrl)")
+    p.add_argument("--search-budget", type=int, default=32, metavar="N",
+                   help="candidate schedules measured per kernel by polyrl-search and random-search (default 32)")
     p.add_argument("--kernels", metavar="a,b,c", help="only these kernels")
     p.add_argument("--threads", type=int, default=None, help="OpenMP threads (default: all cores)")
     p.add_argument("--repeat", type=int, default=5, help="timed runs after one warm-up; the minimum counts (default 5)")
@@ -67,18 +74,23 @@ def cmd_bench(args: argparse.Namespace) -> int:
         raise PolyrlError("--repeat must be at least 1")
     if args.threads is not None and args.threads < 1:
         raise PolyrlError("--threads must be at least 1")
+    if args.search_budget < 1:
+        raise PolyrlError("--search-budget must be at least 1")
     label, folder = resolve_suite(args.suite, args.polybench_dir)
     kernels = select(discover(folder), _split(args.kernels))
     if not kernels:
         raise PolyrlError("no kernels (<name>/<name>.c) found", str(folder))
     schedules = load_schedules(args.schedules) if args.schedules else shipped_schedules(label)
     threads = args.threads or os.cpu_count() or 1
-    settings = Settings(dataset=args.dataset, threads=threads, schedules=schedules, timeout_s=args.timeout)
+    store = MemoStore(args.store) if args.store else None
+    # --fresh: the searches measure their candidates again too
+    settings = Settings(dataset=args.dataset, threads=threads, schedules=schedules, timeout_s=args.timeout,
+                        policy=args.policy, search_budget=args.search_budget, repeat=args.repeat,
+                        store=None if args.fresh else store)
     names = ordered_variants(_split(args.variants) or _split(DEFAULT_VARIANTS))
     variants = make_variants(names, settings)
     out = Path(args.out) if args.out else Path("bench-out") / datetime.now().strftime("%Y%m%d-%H%M%S")
     out.mkdir(parents=True, exist_ok=True)
-    store = MemoStore(args.store) if args.store else None
 
     # OpenMP's waiting policy decides how a busy machine treats parallel regions; say it
     omp_env = ", ".join(f"{k}={os.environ[k]}" for k in ("OMP_WAIT_POLICY", "GOMP_SPINCOUNT", "KMP_BLOCKTIME")
@@ -121,6 +133,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
     elapsed = time.monotonic() - start
     table = markdown(done, names, title + (" [interrupted]" if interrupted else ""))
+    table += "".join("\n" + extra for extra in (v.report() for v in variants) if extra)
     (out / "results.md").write_text(table)
     if done:
         plot(done, out / "speedups.png", names, title)

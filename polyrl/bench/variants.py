@@ -1,7 +1,8 @@
 """Bench variants: the ways one kernel is built and run, side by side with the baseline.
 
 Owns the variant registry and the built-in variants (base, graphite, polly, pluto,
-polyrl-schedule); not timing or verification (polyrl.runtime) nor reports. A variant
+polyrl-schedule, polyrl-policy, polyrl-search, random-search); not timing or verification
+(polyrl.runtime), the policy or the searches (polyrl.search), nor reports. A variant
 says whether its tools exist (`unavailable`) and, per kernel, how to build it
 (`prepare`): a toolchain plus the text that replaces the region (None: the original
 region). Adding a variant, e.g. one whose region comes from a learned policy or a
@@ -24,7 +25,7 @@ from typing import ClassVar
 from polyrl.api import Program
 from polyrl.bench.suite import Kernel
 from polyrl.errors import PolyrlError
-from polyrl.runtime import Toolchain
+from polyrl.runtime import MemoStore, Toolchain
 
 BASE_FLAGS: tuple[str, ...] = ("-O3", "-march=native", "-fopenmp")
 POLLY_FLAGS: tuple[str, ...] = (
@@ -42,6 +43,10 @@ class Settings:
     threads: int = field(default_factory=lambda: os.cpu_count() or 1)
     schedules: Mapping[str, str] = field(default_factory=dict)  # kernel name -> schedule text
     timeout_s: float = 300.0
+    policy: str | None = None  # policy checkpoint of polyrl-policy/polyrl-search (None: the shipped one)
+    search_budget: int = 32  # measured candidates per kernel of polyrl-search and random-search
+    repeat: int = 5  # timed runs per candidate measured by the searches
+    store: MemoStore | None = None  # where the searches look up and keep their measurements
 
 
 @dataclass(frozen=True)
@@ -89,6 +94,11 @@ class Variant:
 
     def prepare(self, case: Case) -> Build | Skip:
         raise NotImplementedError
+
+    def report(self) -> str:
+        """Markdown the variant adds below the bench table (what it measured besides the
+        times of its builds); "" for nothing."""
+        return ""
 
 
 _REGISTRY: dict[str, type[Variant]] = {}
@@ -295,3 +305,134 @@ class ScheduleVariant(Variant):
         except PolyrlError as e:
             return Skip("illegal-schedule", f"{text}: {e.message}")
         return Build(base.toolchain, region, str(opt.schedule))
+
+
+# ---------------------------------------------------------------- the policy and searches
+
+
+def schedule_build(case: Case, toolchain: Toolchain, schedule) -> Build:
+    """The build of a chosen schedule; the empty schedule is the original region, under
+    its own store key (the baseline's key is the base variant's)."""
+    if not schedule.actions:
+        return Build(toolchain, None, "variant:original")
+    opt = case.program.apply(schedule)  # checks legality once more
+    return Build(toolchain, opt.region_text, str(opt.schedule))
+
+
+@register_variant
+class PolicyVariant(Variant):
+    name = "polyrl-policy"
+    summary = "the trained policy's greedy schedule (chosen without compiling or measuring)"
+
+    def __init__(self, settings: Settings):
+        super().__init__(settings)
+        self._policy = None
+        self.inference: dict[str, object] = {}  # kernel -> polyrl.search.Inference
+
+    def policy(self):
+        from polyrl.search import Policy
+
+        if self._policy is None:
+            self._policy = Policy.load(self.settings.policy)
+        return self._policy
+
+    def unavailable(self) -> str | None:
+        try:
+            self.policy()
+        except PolyrlError as e:
+            return str(e)
+        return Base(self.settings).unavailable()
+
+    def prepare(self, case: Case) -> Build | Skip:
+        base = Base(self.settings).prepare(case)
+        if isinstance(base, Skip):
+            return base
+        inference = self.policy().greedy(case.program)
+        self.inference[case.kernel.name] = inference
+        return schedule_build(case, base.toolchain, inference.schedule)
+
+    def report(self) -> str:
+        if not self.inference:
+            return ""
+        import statistics
+
+        from polyrl.runtime.execute import format_seconds
+
+        times = [i.seconds for i in self.inference.values()]
+        lines = [f"### {self.name}: policy inference (schedule chosen, nothing compiled; one core)", "",
+                 "| kernel | inference | steps | schedule |", "|---|---:|---:|---|"]
+        lines += [f"| {k} | {format_seconds(i.seconds)} | {i.steps} | `{i.text or 'none'}` |"
+                  for k, i in self.inference.items()]
+        lines += ["", f"median {format_seconds(statistics.median(times))}, max {format_seconds(max(times))} "
+                  f"over {len(times)} kernel(s); policy {self.policy().path}"]
+        return "\n".join(lines) + "\n"
+
+
+class _SearchVariant(Variant):
+    """A budgeted search per kernel (polyrl.search); the bench then measures the best
+    schedule once more, side by side with the other variants."""
+
+    kind = ""
+
+    def __init__(self, settings: Settings):
+        super().__init__(settings)
+        self.results: dict[str, object] = {}  # kernel -> polyrl.search.SearchResult
+
+    def search(self, case: Case, toolchain: Toolchain):
+        raise NotImplementedError
+
+    def prepare(self, case: Case) -> Build | Skip:
+        base = Base(self.settings).prepare(case)
+        if isinstance(base, Skip):
+            return base
+        result = self.search(case, base.toolchain)
+        if result.interrupted:
+            raise KeyboardInterrupt
+        self.results[case.kernel.name] = result
+        return schedule_build(case, base.toolchain, result.schedule)
+
+    def report(self) -> str:
+        if not self.results:
+            return ""
+        lines = [f"### {self.name}: best of up to {self.settings.search_budget} measured candidates", "",
+                 "| kernel | candidates | best in search | schedule |", "|---|---:|---:|---|"]
+        for k, r in self.results.items():
+            best = r.best
+            lines.append(f"| {k} | {len(r.candidates)} | {best.speedup:.2f}x | `{best.schedule or 'original'}` |")
+        return "\n".join(lines) + "\n"
+
+
+@register_variant
+class PolicySearchVariant(_SearchVariant):
+    name = "polyrl-search"
+    summary = "policy-guided search: the greedy schedule, then policy samples, best verified of --search-budget"
+
+    def __init__(self, settings: Settings):
+        super().__init__(settings)
+        self.greedy = PolicyVariant(settings)  # loads the policy once
+
+    def unavailable(self) -> str | None:
+        return self.greedy.unavailable()
+
+    def search(self, case: Case, toolchain: Toolchain):
+        from polyrl.search import policy_search
+
+        s = self.settings
+        return policy_search(case.program, self.greedy.policy(), s.search_budget, toolchain, store=s.store,
+                             repeat=s.repeat, timeout_s=s.timeout_s)
+
+
+@register_variant
+class RandomSearchVariant(_SearchVariant):
+    name = "random-search"
+    summary = "random legal schedules, best verified of --search-budget (the baseline of polyrl-search)"
+
+    def unavailable(self) -> str | None:
+        return Base(self.settings).unavailable()
+
+    def search(self, case: Case, toolchain: Toolchain):
+        from polyrl.search import random_search
+
+        s = self.settings
+        return random_search(case.program, s.search_budget, toolchain, store=s.store, repeat=s.repeat,
+                             timeout_s=s.timeout_s)
