@@ -28,7 +28,7 @@ from polyrl.rl.ppo import (
     ppo_update,
     value_loss,
 )
-from polyrl.rl.rollout import EnvSpec, LocalRollouts, ProcessRollouts
+from polyrl.rl.rollout import EnvSpec, LocalRollouts, ProcessRollouts, RayRollouts
 from polyrl.rl.state import ProgramSpec
 from polyrl.rl.trainlog import COLUMNS, csv_path, curve_path
 
@@ -156,6 +156,21 @@ def test_process_rollouts_collect_from_worker_processes(costmodel, corpus):
     assert sorted(len(s.obs) for s in segments) == [3, 4]
     batch = Batch.from_data_list([o for s in segments for o in s.obs])
     assert batch.num_graphs == 7
+
+
+def test_ray_rollouts_collect_from_actors(costmodel, corpus):
+    pytest.importorskip("ray")
+    torch.manual_seed(0)
+    model = ActorCritic()
+    spec = EnvSpec((ProgramSpec(str(corpus / "prog_000007.c")),), "surrogate", str(costmodel))
+    rollouts = RayRollouts(spec, model.hparams, seed=0, workers=2, address="local")
+    try:
+        segments = rollouts.collect(model.state_dict(), 5)
+    finally:
+        rollouts.close()
+    assert sorted(len(s.obs) for s in segments) == [2, 3]
+    for s in segments:  # every sampled action was allowed by the mask it was sampled under
+        assert all(s.masks[t, a] for t, a in enumerate(s.actions))
 
 
 # ---------------------------------------------------------------- polyrl train

@@ -40,7 +40,11 @@ def register(subparsers) -> None:
     p.add_argument("--costmodel", default=None, metavar="PATH",
                    help="`polyrl pretrain` checkpoint: initialises the backbone, and is the surrogate reward")
     p.add_argument("--workers", type=int, default=1,
-                   help="rollout processes on this machine (default 1: collect in this process)")
+                   help="rollout processes on this machine (default 1: collect in this process); "
+                   "with --ray, the number of Ray actors")
+    p.add_argument("--ray", default=None, metavar="ADDRESS|local",
+                   help="collect rollouts in Ray actors on the cluster at ADDRESS (or a Ray started here: local); "
+                   "the store and cost model paths must be visible to every node")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--max-steps", type=int, default=20, help="actions per episode before it is truncated (default 20)")
     p.add_argument("--batch-size", type=int, default=512, help="environment steps per PPO update (default 512)")
@@ -66,7 +70,7 @@ def cmd_train(args: argparse.Namespace) -> int:
         raise PolyrlError("no such cost-model checkpoint", args.costmodel)
     config = TrainConfig(
         corpus=args.corpus, out=args.out, store=args.store, steps=args.steps, reward=args.reward,
-        costmodel=args.costmodel, workers=args.workers, resume=args.resume, seed=args.seed, max_steps=args.max_steps,
+        costmodel=args.costmodel, workers=args.workers, ray=args.ray, resume=args.resume, seed=args.seed, max_steps=args.max_steps,
         toolchain=Toolchain(cc=args.cc, flags=tuple(args.flags.split()), threads=args.threads), repeat=args.repeat,
         timeout_s=args.timeout, batch_size=args.batch_size, minibatch_size=args.minibatch_size, epochs=args.epochs,
         lr=args.lr, ent_coef=args.ent_coef, tensorboard=not args.no_tensorboard,

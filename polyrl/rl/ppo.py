@@ -43,7 +43,7 @@ from polyrl.errors import PolyrlError
 from polyrl.model.actor_critic import ActorCritic, MaskedCategorical
 from polyrl.model.costmodel import FEATURES_KEY
 from polyrl.rl.actions import ACTION_TEXTS
-from polyrl.rl.rollout import REWARDS, EnvSpec, LocalRollouts, ProcessRollouts, Segment
+from polyrl.rl.rollout import REWARDS, EnvSpec, LocalRollouts, ProcessRollouts, RayRollouts, Segment
 from polyrl.rl.state import corpus_programs
 from polyrl.rl.trainlog import TrainLog, csv_path, curve_path
 from polyrl.runtime import Toolchain
@@ -60,7 +60,8 @@ class TrainConfig:
     steps: int = 100_000  # total environment steps of the run (a resumed run continues to it)
     reward: str = "surrogate"  # measured | surrogate | mixed
     costmodel: str | None = None  # initialises the backbone; the surrogate of surrogate/mixed rewards
-    workers: int = 1  # 1: collect in this process; more: local worker processes
+    workers: int = 1  # 1: collect in this process; more: local worker processes (or Ray actors)
+    ray: str | None = None  # Ray cluster address, or "local"; None: no Ray
     resume: bool = False
     seed: int = 0
     max_steps: int = 20  # episode truncation
@@ -296,8 +297,12 @@ def train(config: TrainConfig, log: Callable[[str], None] | None = None) -> dict
                    config.timeout_s, config.max_steps)
     # a resumed run draws other programs than the run it continues
     seed = config.seed + 7919 * global_step
-    rollouts = (LocalRollouts(spec, model.hparams, seed) if config.workers == 1
-                else ProcessRollouts(spec, model.hparams, seed, config.workers))
+    if config.ray is not None:
+        rollouts = RayRollouts(spec, model.hparams, seed, config.workers, config.ray)
+    elif config.workers == 1:
+        rollouts = LocalRollouts(spec, model.hparams, seed)
+    else:
+        rollouts = ProcessRollouts(spec, model.hparams, seed, config.workers)
     trainlog = TrainLog(out, config.tensorboard, config.reward)
     progress = _Progress(config.progress and sys.stderr.isatty(), config.steps, global_step)
     log(f"training on {len(programs)} programs, {config.reward} reward, {config.workers} worker(s), "

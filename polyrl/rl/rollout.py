@@ -1,8 +1,10 @@
 """Rollout collection: environments stepped with the current policy, in this process or
-in local worker processes, returning `Segment`s of consecutive steps.
+in local worker processes, or in Ray actors (`--ray`), returning `Segment`s of consecutive
+steps.
 
 Owns the environment recipe that travels to workers (`EnvSpec`), the worker loop and
-the two collectors (`LocalRollouts`, `ProcessRollouts`); not the PPO math (polyrl.rl.ppo).
+the collectors (`LocalRollouts`, `ProcessRollouts`, `RayRollouts`); not the PPO math
+(polyrl.rl.ppo).
 Each worker keeps its environment between collections, so an episode may span two
 batches, as in CleanRL. Workers on one machine share a CoreGate (polyrl.measure.worker),
 so measured rewards are never timed on cores another worker is using.
@@ -237,3 +239,69 @@ class ProcessRollouts:
                 p.terminate()
                 p.join(timeout=5)
 
+
+class _RayWorker:
+    """The body of a Ray actor: one RolloutWorker, kept between collections."""
+
+    def __init__(self, spec: EnvSpec, hparams: dict, seed: int):
+        torch.set_num_threads(1)
+        torch.manual_seed(seed)
+        self.worker = RolloutWorker(spec, hparams, seed)
+
+    def collect(self, state_dict: dict, n_steps: int) -> tuple[Segment, list[str]]:
+        return self.worker.collect(state_dict, n_steps), list(self.worker.env.skipped)
+
+
+class RayRollouts:
+    """`workers` Ray actors (one CPU each) on the cluster at `address`, or on a Ray started
+    here for `address == "local"`. Every actor opens the memo store at `spec.store`, so on a
+    cluster it must be a path all nodes share (SQLite WAL on one machine's disk; the
+    surrogate reward needs no store hits); the cost model checkpoint likewise."""
+
+    def __init__(self, spec: EnvSpec, hparams: dict, seed: int, workers: int, address: str = "local"):
+        try:
+            import ray
+        except ImportError:
+            raise PolyrlError("--ray needs Ray: pip install 'polyrl[ray]'") from None
+        self.ray = ray
+        self._started = not ray.is_initialized()
+        if self._started:
+            try:
+                if address == "local":
+                    ray.init(num_cpus=max(1, workers), include_dashboard=False, log_to_driver=False)
+                else:
+                    ray.init(address=address, log_to_driver=False)
+            except (ConnectionError, RuntimeError, ValueError) as e:
+                raise PolyrlError(f"cannot connect to the Ray cluster at {address}: {e}") from None
+        actor = ray.remote(num_cpus=1)(_RayWorker)
+        self.actors = [actor.remote(spec, hparams, seed + 1000 * k) for k in range(workers)]
+        self._skipped: list[str] = []
+
+    @property
+    def skipped(self) -> list[str]:
+        return self._skipped
+
+    def collect(self, state_dict: dict, n_steps: int) -> list[Segment]:
+        weights = self.ray.put(state_dict)  # sent once, shared by the actors of a node
+        shares = _split(n_steps, len(self.actors))
+        refs = [a.collect.remote(weights, n) for a, n in zip(self.actors, shares, strict=True) if n]
+        segments = []
+        for ref in refs:
+            try:
+                segment, skipped = self.ray.get(ref)
+            except self.ray.exceptions.RayTaskError as e:
+                if isinstance(e.cause, PolyrlError):
+                    raise PolyrlError(str(e.cause)) from None
+                raise RuntimeError(f"a rollout actor failed: {e}") from None
+            segments.append(segment)
+            self._skipped.extend(x for x in skipped if x not in self._skipped)
+        return segments
+
+    def close(self) -> None:
+        for a in self.actors:
+            try:
+                self.ray.kill(a)
+            except Exception:
+                pass
+        if self._started:
+            self.ray.shutdown()
