@@ -1,0 +1,209 @@
+"""Using the policy (polyrl.search) on real MINI PolyBench kernels: greedy inference from a
+checkpoint in `polyrl train`'s format, sampling, the measured policy-guided and random
+searches (verified builds, the memo store first), `polyrl optimize` without --schedule,
+and the bench variants polyrl-policy, polyrl-search and random-search. The policy is a
+freshly initialised actor-critic: what is tested is the machinery, not its choices."""
+
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+
+import pytest
+import torch
+
+from polyrl.api import load
+from polyrl.cli import main
+from polyrl.errors import PolyrlError
+from polyrl.model.actor_critic import ActorCritic
+from polyrl.model.costmodel import CostModel
+from polyrl.poly.legality import is_legal
+from polyrl.rl.actions import NUM_ACTIONS
+from polyrl.rl.env import PolyEnv
+from polyrl.rl.ppo import load_policy
+from polyrl.rl.rewards import SurrogateRewarder
+from polyrl.rl.state import LoadedProgram, ProgramSpec
+from polyrl.runtime import MemoStore, Record, StoreKey, Toolchain, machine_fingerprint, program_hash
+from polyrl.search import ORIGINAL, CandidateMeasurer, Policy, policy_search, random_search, save_policy
+from polyrl.search import policy as policy_module
+
+ROOT = Path(__file__).resolve().parents[1]
+PB = ROOT / "datasets" / "polybench"
+UTIL = PB / "utilities"
+GEMM = PB / "linear-algebra/blas/gemm/gemm.c"
+ATAX = PB / "linear-algebra/kernels/atax/atax.c"
+MAX_STEPS = 6  # short episodes keep the tests fast
+# what `polyrl optimize FILE -D MINI_DATASET -I UTIL --threads 1` builds with, so the
+# API tests and the command share the memo store's keys
+TOOLCHAIN = Toolchain(flags=("-O3", "-march=native", "-fopenmp", "-DMINI_DATASET", f"-I{UTIL.resolve()}"),
+                      threads=1)
+
+
+def mini(path: Path):
+    return load(path, defines={"MINI_DATASET": "1"}, include_dirs=[str(UTIL)])
+
+
+@pytest.fixture(scope="module", autouse=True)
+def one_thread():
+    before = torch.get_num_threads()
+    torch.set_num_threads(1)
+    yield
+    torch.set_num_threads(before)
+
+
+@pytest.fixture(scope="module")
+def policy_path(tmp_path_factory) -> Path:
+    torch.manual_seed(0)
+    return save_policy(ActorCritic(num_actions=NUM_ACTIONS), tmp_path_factory.mktemp("policy") / "policy.pt",
+                       max_steps=MAX_STEPS)
+
+
+@pytest.fixture(scope="module")
+def store_path(tmp_path_factory) -> Path:
+    return tmp_path_factory.mktemp("store") / "store.sqlite"
+
+
+def test_checkpoint_is_in_the_training_format(policy_path):
+    model, ckpt = load_policy(policy_path)  # polyrl.rl.ppo's reader of `polyrl train` checkpoints
+    assert model.hparams["num_actions"] == NUM_ACTIONS
+    policy = Policy.load(policy_path)
+    assert policy.max_steps == MAX_STEPS and policy.path == str(policy_path)
+
+
+def test_greedy_is_legal_deterministic_and_what_the_environment_gives(policy_path):
+    program = mini(GEMM)
+    first = Policy.load(policy_path).greedy(program)
+    again = Policy.load(policy_path).greedy(mini(GEMM))  # fresh caches, fresh program
+    assert first.text == again.text and first.steps == again.steps <= MAX_STEPS
+    assert first.seconds > 0
+    assert is_legal(program.model, first.schedule)
+    assert program.apply(first.text).region_text  # the command writes exactly this
+
+    # the environment (every legal action masked in at every step) takes the same actions
+    policy = Policy.load(policy_path)
+    env = PolyEnv(SurrogateRewarder(CostModel()), max_steps=MAX_STEPS)
+    obs, info = env.reset(options={"program": ProgramSpec(str(GEMM), (("MINI_DATASET", "1"),), (str(UTIL),))})
+    with torch.no_grad():
+        while True:
+            logits, _ = policy.model(obs)
+            mask = torch.as_tensor(info["action_mask"]).reshape(logits.shape)
+            obs, _, terminated, truncated, info = env.step(int(logits.masked_fill(~mask, float("-inf")).argmax()))
+            if terminated or truncated:
+                break
+    assert info["schedule"] == first.text
+
+
+def test_samples_are_legal_and_reproducible(policy_path):
+    policy = Policy.load(policy_path)
+    lp = LoadedProgram.of(mini(ATAX))
+    draws = [policy.sample(lp, torch.Generator().manual_seed(7)).text for _ in range(2)]
+    assert draws[0] == draws[1]
+    other = {policy.sample(lp, torch.Generator().manual_seed(s)).text for s in range(4)}
+    for text in other | {draws[0]}:
+        assert is_legal(lp.program.model, lp.program.apply(text).schedule)
+
+
+def test_policy_search_keeps_the_best_verified_candidate_and_measures_nothing_twice(policy_path, store_path):
+    program = mini(GEMM)
+    policy = Policy.load(policy_path)
+    seen = []
+    with MemoStore(store_path) as store:
+        result = policy_search(program, policy, 3, TOOLCHAIN, store=store, repeat=2, timeout_s=60,
+                               on_candidate=lambda k, c: seen.append((k, c)))
+        cs = result.candidates
+        assert 1 <= len(cs) <= 3 and [k for k, _ in seen] == list(range(1, len(cs) + 1))
+        assert len({c.schedule for c in cs}) == len(cs) and "" not in {c.schedule for c in cs}
+        greedy = policy.greedy(program).text
+        assert cs[0].origin == "greedy" and cs[0].schedule == greedy
+        assert all(c.origin == "sample" for c in cs[1:])
+        for c in cs:
+            assert c.status == "ok" and c.speedup > 0 and c.comparison.verified
+            assert is_legal(program.model, program.apply(c.schedule).schedule)
+        best = result.best
+        assert best.speedup >= max(cs[0].speedup, 1.0)
+        assert best is ORIGINAL or best in cs
+
+        # the same search again: every candidate comes from the store
+        again = policy_search(program, policy, 3, TOOLCHAIN, store=store, repeat=2, timeout_s=60)
+        assert [c.schedule for c in again.candidates] == [c.schedule for c in cs]
+        assert all(c.cached for c in again.candidates)
+
+
+def test_random_search_with_the_same_budget():
+    program = mini(GEMM)
+    result = random_search(program, 3, TOOLCHAIN, seed=1, repeat=2, timeout_s=60)
+    cs = result.candidates
+    assert 1 <= len(cs) <= 3 and len({c.schedule for c in cs}) == len(cs)
+    assert all(c.origin == "random" and c.speedup > 0 and c.comparison.verified for c in cs)
+    assert result.best.speedup >= max(1.0, *(c.speedup for c in cs))
+
+
+def test_a_wrong_result_is_never_a_candidate(tmp_path):
+    program = mini(GEMM)
+    schedule = program.apply("B1:I(1,2)").schedule
+    keys = [StoreKey(program_hash(program.scop), text, machine_fingerprint(), TOOLCHAIN.key())
+            for text in ("", str(schedule))]
+    with MemoStore(tmp_path / "store.sqlite") as store:
+        store.put(keys[0], Record(True, "ok", (1e-3,), None, ""))
+        store.put(keys[1], Record(True, "wrong-result", (1e-3,), False, "C[0][1]: 1 != 2"))
+        with pytest.raises(PolyrlError, match="computes a different result.*polyrl bug"):
+            CandidateMeasurer(program, TOOLCHAIN, store).measure(schedule, "sample")
+
+
+def test_optimize_without_a_policy_exits_2_with_one_line(tmp_path, monkeypatch, capsys):
+    monkeypatch.setattr(policy_module, "DEFAULT_POLICY", tmp_path / "weights" / "policy.pt")
+    args = ["optimize", str(GEMM), "-D", "MINI_DATASET", "-I", str(UTIL), "-o", str(tmp_path / "out.c")]
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and "ships no trained policy" in err and "--policy" in err
+    assert main([*args, "--policy", str(tmp_path / "missing.pt")]) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and "no such policy checkpoint" in err
+    assert not (tmp_path / "out.c").exists()
+    assert main([*args, "--schedule", "B0:P(0)", "--search", "2"]) == 2
+    assert "--schedule" in capsys.readouterr().err
+
+
+def test_optimize_with_the_policy_greedily_and_with_search(policy_path, store_path, tmp_path, capsys):
+    base = ["optimize", str(GEMM), "-D", "MINI_DATASET", "-I", str(UTIL), "--policy", str(policy_path)]
+    out = tmp_path / "greedy.c"
+    assert main([*base, "-o", str(out)]) == 0
+    text = capsys.readouterr().out
+    greedy = Policy.load(policy_path).greedy(mini(GEMM)).text
+    assert f"schedule: {greedy}" in text and out.is_file() and "polyrl: optimized region" in out.read_text()
+
+    # the store of the API test above answers every measurement of the same search
+    out = tmp_path / "search.c"
+    assert main([*base, "--search", "3", "--store", str(store_path), "--repeat", "2", "--threads", "1",
+                 "-o", str(out)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("[1/3] ") and "verified" in lines[0] and greedy in lines[0]
+    best = next(ln for ln in lines if ln.startswith("best of "))
+    assert out.is_file() and lines[-1].startswith(f"wrote {out}")
+    if "original program" not in best:
+        assert best.split("x  ", 1)[1] in lines[-1]
+
+
+def test_bench_policy_and_random_search_variants_on_one_mini_kernel(policy_path, tmp_path, capsys):
+    out = tmp_path / "bench"
+    assert main(["bench", "--dataset", "MINI", "--kernels", "gemm", "--variants", "polyrl-policy,random-search",
+                 "--policy", str(policy_path), "--search-budget", "2", "--repeat", "1", "--threads", "1",
+                 "--out", str(out)]) == 0
+    capsys.readouterr()
+    rows = {r["variant"]: r for r in csv.DictReader((out / "results.csv").open())}
+    for name in ("polyrl-policy", "random-search"):
+        assert rows[name]["status"] == "ok" and rows[name]["verified"] == "yes", rows[name]
+    md = (out / "results.md").read_text()
+    assert "polyrl-policy: policy inference" in md and "| gemm |" in md and "median" in md
+    assert "random-search: best of up to 2 measured candidates" in md
+
+
+def test_bench_policy_variants_without_a_policy_are_not_available(tmp_path, capsys):
+    out = tmp_path / "bench"
+    assert main(["bench", "--dataset", "MINI", "--kernels", "atax", "--variants", "polyrl-policy,polyrl-search",
+                 "--policy", str(tmp_path / "missing.pt"), "--repeat", "1", "--threads", "1",
+                 "--out", str(out)]) == 0
+    capsys.readouterr()
+    rows = {r["variant"]: r for r in csv.DictReader((out / "results.csv").open())}
+    assert rows["polyrl-policy"]["status"] == rows["polyrl-search"]["status"] == "not-available"
+    assert "no such policy checkpoint" in rows["polyrl-policy"]["detail"]
