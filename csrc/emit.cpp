@@ -177,10 +177,16 @@ Node substituted(const Node& n, const std::string& iter, const std::string& repl
     switch (n.kind) {
     case Node::Kind::For:
         sub(m.init);
+        for (Buffer& b : m.buffers)
+            for (std::string& e : b.extent) sub(e);
         if (n.iter == iter) return m;  // shadowed below this point (init is outside)
         sub(m.cond);
         sub(m.inc);
         if (m.upper) sub(*m.upper);
+        for (Pack& p : m.packs) {
+            for (std::string& e : p.lower) sub(e);
+            for (std::string& e : p.upper) sub(e);
+        }
         break;
     case Node::Kind::If:
         sub(m.cond);
@@ -330,7 +336,31 @@ private:
     }
 
     void loop(const Node& n, int level) {
+        if (!n.buffers.empty() && !n.parallel) {
+            // one allocation for the whole loop, in a block of its own
+            line(level, "{");
+            for (const Buffer& b : n.buffers) allocate(b, level + 1);
+            Node inner = n;
+            inner.buffers.clear();
+            loop(inner, level + 1);
+            for (const Buffer& b : n.buffers) line(level + 1, "__builtin_free(" + b.name + "_mem);");
+            line(level, "}");
+            return;
+        }
         std::optional<long> inc = integer_literal(n.inc);
+        bool packing = !n.packs.empty() || !n.buffers.empty();  // printed only by the plain loop
+        if (packing) {
+            std::string omp = omp_pragma(n);
+            if (!omp.empty()) line(level, omp);
+            line(level, "for (int " + n.iter + " = " + trim(n.init) + "; " + trim(n.cond) + "; " +
+                            step(n.iter, n.inc) + ") {");
+            for (const Buffer& b : n.buffers) allocate(b, level + 1);
+            for (const Pack& p : n.packs) copy(p, level + 1);
+            node(n.kids[0], level + 1);
+            for (const Buffer& b : n.buffers) line(level + 1, "__builtin_free(" + b.name + "_mem);");
+            line(level, "}");
+            return;
+        }
         if (n.jam > 1 && n.upper && inc && *inc > 0) {
             jammed(n, level, *inc);
             return;
@@ -350,6 +380,39 @@ private:
                         step(n.iter, n.inc) + ") {");
         node(n.kids[0], level + 1);
         line(level, "}");
+    }
+
+    // `ctype (*restrict name)[e1]...[en]` pointing into 64-byte aligned heap memory
+    // (__builtin_malloc/__builtin_free: the region may not include <stdlib.h>).
+    void allocate(const Buffer& b, int level) {
+        std::string rows;
+        for (size_t d = 1; d < b.extent.size(); ++d) rows += "[" + trim(b.extent[d]) + "]";
+        std::string bytes = "sizeof(" + b.ctype + ")";
+        for (const std::string& e : b.extent) bytes += " * " + paren(trim(e));
+        std::string ptr = rows.empty() ? b.ctype + " *" : b.ctype + " (*)" + rows;
+        std::string decl = rows.empty() ? b.ctype + " *restrict " + b.name : b.ctype + " (*restrict " + b.name + ")" + rows;
+        line(level, "char *" + b.name + "_mem = (char *)__builtin_malloc(" + bytes + " + 64);");
+        line(level, "if (!" + b.name + "_mem) __builtin_trap();");
+        line(level, decl + " = (" + ptr + ")(" + b.name + "_mem + (64 - (__UINTPTR_TYPE__)" + b.name + "_mem % 64));");
+    }
+
+    // The copy of a packed box at the start of an iteration: the origin of the box as
+    // `<buffer>_lo<d>` (the statements index the buffer relative to it), then one loop
+    // per dimension, the last one contiguous in both the array and the buffer.
+    void copy(const Pack& p, int level) {
+        size_t n = p.lower.size();
+        auto lo = [&](size_t d) { return p.buffer + "_lo" + std::to_string(d); };
+        auto it = [&](size_t d) { return p.buffer + "_i" + std::to_string(d); };
+        for (size_t d = 0; d < n; ++d) line(level, "const int " + lo(d) + " = " + trim(p.lower[d]) + ";");
+        std::string dst = p.buffer, src = p.array;
+        for (size_t d = 0; d < n; ++d) {
+            line(level + static_cast<int>(d), "for (int " + it(d) + " = " + lo(d) + "; " + it(d) + " <= " +
+                                                  paren(trim(p.upper[d])) + "; " + it(d) + "++) {");
+            dst += "[" + it(d) + " - " + lo(d) + "]";
+            src += "[" + it(d) + "]";
+        }
+        line(level + static_cast<int>(n), dst + " = " + src + ";");
+        for (size_t d = n; d-- > 0;) line(level + static_cast<int>(d), "}");
     }
 
     // A jammed loop, fully unrolled in place: copy k runs the body at init + k*s, under

@@ -170,6 +170,65 @@ Expr convert_expr(py::handle h, const std::string& path, int& iter_count, int de
     return e;
 }
 
+std::vector<std::string> c_exprs(const py::dict& d, const char* key, const std::string& path) {
+    std::vector<std::string> out;
+    std::vector<py::handle> items = as_list(get(d, key, path), path + "." + key);
+    for (size_t i = 0; i < items.size(); ++i) {
+        std::string p = path + "." + key + "[" + std::to_string(i) + "]";
+        std::string s = as_str(items[i], p);
+        if (!is_c_expression(s)) fail(p, "not a C expression: '" + s + "'");
+        out.push_back(s);
+    }
+    return out;
+}
+
+Pack convert_pack(py::handle h, const std::string& path) {
+    py::dict d = as_dict(h, path);
+    Pack p;
+    p.buffer = identifier(get(d, "buffer", path), path + ".buffer");
+    p.array = identifier(get(d, "array", path), path + ".array");
+    p.lower = c_exprs(d, "lower", path);
+    p.upper = c_exprs(d, "upper", path);
+    if (p.lower.empty() || p.lower.size() != p.upper.size())
+        fail(path, "lower and upper must give the same number (> 0) of bounds");
+    return p;
+}
+
+Buffer convert_buffer(py::handle h, const std::string& path) {
+    py::dict d = as_dict(h, path);
+    Buffer b;
+    b.name = identifier(get(d, "name", path), path + ".name");
+    b.ctype = as_str(get(d, "ctype", path), path + ".ctype");
+    if (!is_type_name(b.ctype)) fail(path + ".ctype", "not a C type: '" + b.ctype + "'");
+    b.extent = c_exprs(d, "extent", path);
+    if (b.extent.empty()) fail(path + ".extent", "a buffer needs at least one dimension");
+    return b;
+}
+
+// Every pack copies into a buffer of its own loop or of a loop around it, with as many
+// dimensions as the buffer has.
+void check_packs(const Node& n, std::vector<const Buffer*>& scope, const std::string& path) {
+    size_t mark = scope.size();
+    for (const Buffer& b : n.buffers) scope.push_back(&b);
+    for (size_t i = 0; i < n.packs.size(); ++i) {
+        const Pack& p = n.packs[i];
+        auto it = std::find_if(scope.rbegin(), scope.rend(), [&](const Buffer* b) { return b->name == p.buffer; });
+        std::string where = path + ".pack[" + std::to_string(i) + "]";
+        if (it == scope.rend()) fail(where, "buffer '" + p.buffer + "' is not allocated by this loop or one around it");
+        if ((*it)->extent.size() != p.lower.size())
+            fail(where, "buffer '" + p.buffer + "' has " + std::to_string((*it)->extent.size()) + " dimensions, the pack " +
+                            std::to_string(p.lower.size()));
+    }
+    for (size_t i = 0; i < n.kids.size(); ++i) {
+        std::string sub = n.kind == Node::Kind::Block ? ".children[" + std::to_string(i) + "]"
+                          : n.kind == Node::Kind::For ? ".body"
+                          : i == 0                    ? ".then"
+                                                      : ".else";
+        check_packs(n.kids[i], scope, path + sub);
+    }
+    scope.resize(mark);
+}
+
 Node convert_node(py::handle h, const std::string& path, int depth) {
     if (depth > 500) fail(path, "tree nested too deeply");
     py::dict d = as_dict(h, path);
@@ -193,6 +252,15 @@ Node convert_node(py::handle h, const std::string& path, int depth) {
         if (n.unroll < 1 || n.unroll > 1024) fail(path + ".unroll", "unroll factor must be in 1..1024");
         if (has(d, "jam")) n.jam = as_int(d["jam"], path + ".jam");
         if (n.jam < 1 || n.jam > 64) fail(path + ".jam", "jam factor must be in 1..64");
+        if (has(d, "pack")) {
+            std::vector<py::handle> packs = as_list(d["pack"], path + ".pack");
+            for (size_t i = 0; i < packs.size(); ++i) n.packs.push_back(convert_pack(packs[i], path + ".pack[" + std::to_string(i) + "]"));
+        }
+        if (has(d, "buffers")) {
+            std::vector<py::handle> bufs = as_list(d["buffers"], path + ".buffers");
+            for (size_t i = 0; i < bufs.size(); ++i)
+                n.buffers.push_back(convert_buffer(bufs[i], path + ".buffers[" + std::to_string(i) + "]"));
+        }
         n.kids.push_back(convert_node(get(d, "body", path), path + ".body", depth + 1));
     } else if (kind == "if") {
         n.kind = Node::Kind::If;
@@ -272,6 +340,8 @@ Program program_from_python(py::handle h) {
     }
     p.root = convert_node(get(d, "root", "program"), "root", 0);
     check_stmts(p.root, p, "root");
+    std::vector<const Buffer*> scope;
+    check_packs(p.root, scope, "root");
     return p;
 }
 

@@ -27,6 +27,22 @@ struct StmtDef {
     int iter_count = 0;  // 1 + the largest Iter index used (args needed by a stmt node)
 };
 
+// Packing: at the start of each iteration of a loop, the box lower[d] <= i_d <= upper[d]
+// of `array` is copied into `buffer` (indexed from 0 in every dimension); the statements
+// inside already read `buffer[i_0 - lo_0]...`, where lo_d is `<buffer>_lo<d>`.
+struct Pack {
+    std::string buffer, array;
+    std::vector<std::string> lower, upper;
+};
+
+// A packing buffer: `extent[d]` elements of `ctype` in dimension d, aligned to 64 bytes.
+// Allocated once around a sequential loop, at each iteration of a parallel one (so
+// every thread has its own).
+struct Buffer {
+    std::string name, ctype;
+    std::vector<std::string> extent;
+};
+
 struct Node {
     enum class Kind { Block, For, If, Stmt };
     Kind kind = Kind::Block;
@@ -43,6 +59,8 @@ struct Node {
     // this copy of it is the one where every copy of the body is known to run.
     long jam = 1;
     bool jam_settled = false, jam_full = false;
+    std::vector<Pack> packs;
+    std::vector<Buffer> buffers;
     // If: `cond` above.  Stmt:
     std::string name;
     std::vector<std::string> args;

@@ -303,6 +303,32 @@ def test_jammed_loop_is_unrolled_into_its_parent(tmp_path, known_upper):
         assert "#pragma GCC unroll 4" in text
 
 
+@needs_gcc
+@pytest.mark.parametrize("parallel", [True, False])
+def test_packed_tile_is_copied_and_read_relative_to_its_origin(tmp_path, parallel):
+    # rows 8*c0 .. 8*c0+7 of A (37 = 4 * 8 + 5: one partial tile) packed at each c0;
+    # the buffer is private to each iteration of a parallel c0, allocated once otherwise
+    statements = dict(MM_STATEMENTS)
+    lo = [scalar("polyrl_pack0_lo0"), scalar("polyrl_pack0_lo1")]
+    statements["S0p"] = {
+        "lhs": arr("C", it(0), it(1)),
+        "op": "+=",
+        "rhs": bin_("*", arr("polyrl_pack0", bin_("-", it(0), lo[0]), bin_("-", it(2), lo[1])), arr("B", it(2), it(1))),
+    }
+    inner = loop("c1", "8 * c0", "polyrl_min(N - 1, 8 * c0 + 7)",
+                 loop("c2", "0", "N - 1", loop("c3", "0", "N - 1", stmt("S0p", "c1", "c3", "c2"), simd=True)))
+    root = loop("c0", "0", "(N - 1) / 8", inner, parallel=parallel)
+    root["pack"] = [{"buffer": "polyrl_pack0", "array": "A", "lower": ["8 * c0", "0"],
+                     "upper": ["polyrl_min(N - 1, 8 * c0 + 7)", "N - 1"]}]
+    root["buffers"] = [{"name": "polyrl_pack0", "ctype": "double", "extent": ["8", "N"]}]
+    text = check_against_reference(tmp_path, MM_PRELUDE, MM_INIT, program(root, statements), MM_REFERENCE, MM_PRINT)
+    assert "double (*restrict polyrl_pack0)[N] = " in text
+    assert "polyrl_pack0[polyrl_pack0_i0 - polyrl_pack0_lo0][polyrl_pack0_i1 - polyrl_pack0_lo1] = A[" in text
+    malloc, loop_start = text.index("__builtin_malloc"), text.index("for (int c0")
+    assert (malloc > loop_start) == parallel  # per iteration (each thread its own) or once around
+    assert text.count("__builtin_free(polyrl_pack0_mem);") == 1
+
+
 def test_unroll_substitutes_whole_identifiers(tmp_path):
     prelude = "#define N 11\nstatic double a[N][N];"
     init = "  for (int i = 0; i < N; i++) for (int j = 0; j < N; j++) a[i][j] = 0;"
@@ -647,6 +673,13 @@ def test_good_base_case_emits():
         (_with(indent="x"), "indent"),
         (_with(root=_loop(unroll=2**70)), "integer out of range"),
         (_with(root=_loop(jam=0)), "jam factor"),
+        (_with(root=_loop(pack=[{"buffer": "b", "array": "x", "lower": ["0"], "upper": ["9"]}])),
+         "buffer 'b' is not allocated by this loop or one around it"),
+        (_with(root=_loop(pack=[{"buffer": "b", "array": "x", "lower": ["0"], "upper": ["9"]}],
+                          buffers=[{"name": "b", "ctype": "double", "extent": ["10", "2"]}])),
+         "buffer 'b' has 2 dimensions, the pack 1"),
+        (_with(root=_loop(pack=[{"buffer": "b", "array": "x", "lower": ["0"], "upper": []}])), "same number"),
+        (_with(root=_loop(buffers=[{"name": "b", "ctype": "double;", "extent": ["1"]}])), "not a C type"),
         (_rhs(_deep(5000)), "nested too deeply"),
         (_with(root=_deep_block(2000)), "nested too deeply"),
     ],

@@ -30,6 +30,7 @@ KERNELS = {
     "heat-3d": "stencils/heat-3d/heat-3d.c",
     "lu": "linear-algebra/solvers/lu/lu.c",
     "trisolv": "linear-algebra/solvers/trisolv/trisolv.c",
+    "syrk": "linear-algebra/blas/syrk/syrk.c",
 }
 # bitwise comparison: no FMA contraction, so only a reordering of operations could differ
 EXACT = Toolchain(flags=("-O2", "-march=native", "-fopenmp", "-ffp-contract=off", "-DMINI_DATASET", f"-I{UTIL}"),
@@ -64,6 +65,12 @@ LEGAL = [
     ("2mm", "B0:J(0,4) B1:J(1,5)"),  # 24 % 5 != 0
     ("lu", "B1:J(1,2)"),  # triangular: jammed bounds depend on the enclosing iterators
     ("heat-3d", "B0:J2(1,2,2,3)"),
+    # packing: tiles of A and B copied per j tile, buffers private to each thread
+    ("gemm", "B1:T3(0,1,2,8,8,16) B1:P(0) B1:K(2,1) B1:K(2,2) B1:J2(3,4,4,2)"),
+    ("gemm", "B1:K(1,2)"),  # row k of B per k, one buffer around the whole nest
+    ("2mm", "B0:I(1,2) B1:T3(0,1,2,8,8,8) B1:P(0) B1:K(2,1) B1:K(2,2) B1:J2(3,4,4,2) "
+            "B2:I(1,2) B3:T3(0,1,2,8,8,8) B3:K(1,0) B3:K(2,4)"),  # tmp: written by the first nest only
+    ("syrk", "B1:T3(0,1,2,8,8,8) B1:P(0) B1:K(2,1) B1:J2(3,4,2,2)"),  # A[i][k] and A[j][k]: one box
 ]
 
 ILLEGAL = [
@@ -82,6 +89,11 @@ ILLEGAL = [
     ("seidel-2d", "B0:J(0,2)", "reverses the dependence RAW S0 -> S0 on A"),
     ("jacobi-2d", "B0:J(0,2)", "reverses the dependence RAW S1 -> S0 on A"),
     ("trisolv", "B0:J(0,2)", "reverses the dependence RAW S2 -> S1 on x"),
+    ("gemm", "B1:K(0,0)", "C is written inside loop `i` (S0, S1) where it is read, so it cannot be packed"),
+    ("2mm", "B0:K(0,0)", "tmp is written inside loop `i` (S0, S1) where it is read"),
+    ("gemm", "B1:K(0,1) B1:K(1,1)", "A is already packed at loop `i` around loop `k`"),
+    ("gemm", "B1:K(1,2) B1:J(1,2)", "loop `k` packs B, so it cannot be jammed"),
+    ("gemm", "B1:K(0,1) B1:I(0,2)", "loop `i` packs A but is innermost"),
 ]
 
 
@@ -160,6 +172,36 @@ def test_unroll_and_jam_puts_the_copies_in_one_vectorized_body() -> None:
     assert "if ((4 * c0 + 3) <= polyrl_min(_PB_NI - 1, 4 * c0 + 3)) {" in text  # guarded in the last tile
 
 
+PACKED_SMALL = [
+    ("gemm", "B1:T3(0,1,2,8,32,16) B1:P(0) B1:K(2,1) B1:K(2,2) B1:J2(3,4,4,2)"),
+    ("2mm", "B0:I(1,2) B1:T3(0,1,2,16,16,32) B1:P(0) B1:K(2,1) B1:K(2,2) B1:J(3,4) "
+            "B2:I(1,2) B3:T3(0,1,2,16,16,32) B3:P(0) B3:K(2,0) B3:K(2,4) B3:J(3,4)"),
+    ("syrk", "B1:T3(0,1,2,16,16,16) B1:P(0) B1:K(2,1) B1:J2(3,4,4,2)"),
+    ("syrk", "B1:K(0,1)"),  # the whole of A once per i (the box of A[i][k] and A[j][k], j <= i)
+]
+
+
+@pytest.mark.parametrize(("kernel", "schedule"), PACKED_SMALL, ids=[f"{k}:{s}" for k, s in PACKED_SMALL])
+def test_packed_schedules_are_bitwise_equal_at_small(kernel: str, schedule: str) -> None:
+    # SMALL sizes (80..240) leave partial tiles everywhere; MINI ones are in LEGAL
+    small = Toolchain(flags=tuple(f for f in EXACT.flags if f != "-DMINI_DATASET") + ("-DSMALL_DATASET",), threads=2)
+    prog = load(PB / KERNELS[kernel], defines={"SMALL_DATASET": "1"}, include_dirs=[UTIL])
+    opt = prog.apply(schedule)
+    result = compare(opt.program.scop, opt.region_text, str(opt.schedule), small, repeat=1)
+    assert result.verified is True, result.new.detail
+    assert "bitwise equal" in result.new.detail
+
+
+def test_packing_copies_the_exact_box_and_reads_the_buffer() -> None:
+    text = program("gemm").apply("B1:T3(0,1,2,8,8,16) B1:P(0) B1:K(2,2)").region_text
+    # B[k][j] for the k tile c1 and the j tile c2, clipped to the array at the last tiles
+    assert "const int polyrl_pack0_lo0 = 8 * c1;" in text and "const int polyrl_pack0_lo1 = 16 * c2;" in text
+    assert "polyrl_pack0_i0 <= (8 * c1 + 7 >= _PB_NK ? _PB_NK - 1 : 8 * c1 + 7)" in text
+    assert "double (*restrict polyrl_pack0)[16] = " in text  # tile-sized rows: the box never exceeds 8 x 16
+    assert "* polyrl_pack0[c4 - polyrl_pack0_lo0][c5 - polyrl_pack0_lo1];" in text
+    assert "B[c4]" not in text
+
+
 def test_unroll_and_jam_of_the_innermost_or_a_jammed_level_is_refused() -> None:
     with pytest.raises(PolyrlError, match="level 2 is not outside the innermost loop"):
         program("gemm").apply("B1:J(2,4)")
@@ -169,7 +211,7 @@ def test_unroll_and_jam_of_the_innermost_or_a_jammed_level_is_refused() -> None:
 
 def test_schedule_text_round_trips() -> None:
     text = ("B0:I(0,1) B0:T2(1,2,32,32) B0:P(0) B1:S(0,1,1) B1:U(4) B2:T3(0,1,2,8,16,32) B0:R(2) "
-            "B1:J(0,4) B2:J2(0,1,2,8)")
+            "B1:J(0,4) B2:J2(0,1,2,8) B0:K(1,2)")
     assert str(Schedule.parse(text)) == text
     assert str(Schedule.parse("  B0:P(0)   B1:U(2) ")) == "B0:P(0) B1:U(2)"
 
@@ -177,7 +219,8 @@ def test_schedule_text_round_trips() -> None:
 @pytest.mark.parametrize(
     ("text", "col"),
     [("B0:X(1)", 1), ("B0:P(0) B0:T2(0,2,32,32)", 9), ("B0:P(a)", 1), ("B0:U(1)", 1), ("P(0)", 1), ("B0:I(1,0)", 1),
-     ("B0:J(0,9)", 1), ("B0:J(0,1)", 1), ("B0:J(0)", 1), ("B0:P(0) B0:J2(1,0,2,2)", 9), ("B0:J2(0,1,2,16)", 1)],
+     ("B0:J(0,9)", 1), ("B0:J(0,1)", 1), ("B0:J(0)", 1), ("B0:P(0) B0:J2(1,0,2,2)", 9), ("B0:J2(0,1,2,16)", 1),
+     ("B0:K(0,-1)", 1), ("B0:K(0)", 1)],
 )
 def test_malformed_schedules_name_the_column(text: str, col: int) -> None:
     with pytest.raises(PolyrlError) as err:

@@ -9,12 +9,14 @@ emitter's job.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 import islpy as isl
 
-from polyrl.ir import ArrayRef, Scop, expr_to_plain, walk
+from polyrl.ir import ArrayRef, Binary, Call, Cast, Scop, Select, Unary, expr_to_plain, walk
 from polyrl.ir import Scalar as ScalarRef
 from polyrl.poly.legality import Model, vectorizable
+from polyrl.poly.packing import pack_box
 from polyrl.poly.transform import Leaf, Loop, LoopNest, changed_statements, to_union_map
 from polyrl.poly.workingset import index_aff, statement_references
 
@@ -96,6 +98,11 @@ def loop_tree(model: Model, nest: LoopNest, simd: str = "auto") -> dict:
 
     paths = _statement_paths(nest)
     simd_cache: dict[tuple[int, ...], bool] = {}
+    packs = _packs(model, nest, prefix)
+    # the `for` nodes around the node being converted, outermost first, with the packs
+    # whose copies they make
+    stack: list[tuple[dict, list[PackPlan]]] = []
+    statements = {s.name: {"lhs": expr_to_plain(s.lhs), "op": s.op, "rhs": expr_to_plain(s.rhs)} for s in scop.statements}
 
     def loop_of(node: isl.AstNode, dim: int) -> tuple[tuple[int, ...], Loop]:
         stmt = _first_statement(node)
@@ -129,7 +136,7 @@ def loop_tree(model: Model, nest: LoopNest, simd: str = "auto") -> dict:
                 if path not in simd_cache:
                     simd_cache[path] = vectorizable(model, nest, path, schedule)
                 vector = simd_cache[path]
-            return {
+            out = {
                 "kind": "for",
                 "iter": it,
                 "init": _c(node.for_get_init()),
@@ -140,8 +147,21 @@ def loop_tree(model: Model, nest: LoopNest, simd: str = "auto") -> dict:
                 "simd": vector,
                 "unroll": loop.unroll,
                 "jam": loop.jam,
-                "body": convert(node.for_get_body()),
             }
+            placed: list[PackPlan] = []
+            stack.append((out, placed))
+            defined = {f["iter"] for f, _ in stack}
+            for p in packs.get(path, ()):
+                # a loop isl did not print (one iteration) leaves no iterator to copy by
+                if set(p.iterators) <= defined:
+                    placed.append(p)
+                    out.setdefault("pack", []).append(p.copy())
+                    site = _buffer_site([f for f, _ in stack]).setdefault("buffers", [])
+                    if p.buffer()["name"] not in [b["name"] for b in site]:
+                        site.append(p.buffer())
+            out["body"] = convert(node.for_get_body())
+            stack.pop()
+            return out
         if t == isl.ast_node_type.if_:
             out = {"kind": "if", "cond": _c(node.if_get_cond()), "then": convert(node.if_get_then()), "else": None}
             if node.if_has_else():
@@ -149,18 +169,118 @@ def loop_tree(model: Model, nest: LoopNest, simd: str = "auto") -> dict:
             return out
         if t == isl.ast_node_type.user:
             e = node.user_get_expr()
+            name = e.get_op_arg(0).to_C_str()
+            active = [p for _, placed in stack for p in placed if name in p.readers]
+            if active:
+                name = _packed_statement(scop, statements, name, active)
             return {
                 "kind": "stmt",
-                "name": e.get_op_arg(0).to_C_str(),
+                "name": name,
                 "args": [_c(e.get_op_arg(k)) for k in range(1, e.get_op_n_arg())],
             }
         if t == isl.ast_node_type.mark:
             return convert(node.mark_get_node())
         raise AssertionError(f"unexpected isl AST node {t}")
 
-    statements = {s.name: {"lhs": expr_to_plain(s.lhs), "op": s.op, "rhs": expr_to_plain(s.rhs)} for s in scop.statements}
+    root = convert(ast)
     decls = [[scop.arrays[n].ctype, n] for n in scop.local_decls]
-    return {"root": convert(ast), "statements": statements, "decls": decls, "indent": scop.indent}
+    return {"root": root, "statements": statements, "decls": decls, "indent": scop.indent}
+
+
+@dataclass(frozen=True)
+class PackPlan:
+    """One packed array of one loop, as C text: the copy made at each iteration (box
+    bounds over the loop iterators), the buffer it needs, the statements that read it."""
+
+    name: str  # the buffer: polyrl_pack<k>
+    array: str
+    ctype: str
+    lower: tuple[str, ...]
+    upper: tuple[str, ...]
+    extent: tuple[str, ...]
+    iterators: tuple[str, ...]  # the loop iterators the bounds may use
+    readers: frozenset[str]
+
+    def copy(self) -> dict:
+        return {"buffer": self.name, "array": self.array, "lower": list(self.lower), "upper": list(self.upper)}
+
+    def buffer(self) -> dict:
+        return {"name": self.name, "ctype": self.ctype, "extent": list(self.extent)}
+
+
+def _packs(model: Model, nest: LoopNest, prefix: str) -> dict[tuple[int, ...], list[PackPlan]]:
+    """The packs of every packing loop, by the loop's path."""
+    scop = model.scop
+    out: dict[tuple[int, ...], list[PackPlan]] = {}
+    for path, loop in nest.walk():
+        iterators = tuple(f"{prefix}{k}" for k in range(len(path)))
+        for array in loop.pack:
+            box = pack_box(nest, scop, path, array)
+            if box is None:
+                continue  # this piece of a distributed loop does not read it
+            readers = frozenset(s for s in loop.exprs if _reads(scop.statement(s).rhs, array))
+            out.setdefault(path, []).append(PackPlan(
+                name=f"polyrl_pack{sum(map(len, out.values()))}", array=array, ctype=scop.arrays[array].ctype,
+                lower=tuple(_pw_aff_c(a, iterators, scop.context) for a in box.lower),
+                upper=tuple(_pw_aff_c(a, iterators, scop.context) for a in box.upper),
+                extent=tuple(_pw_aff_c(a, (), scop.context) for a in box.extent),
+                iterators=iterators, readers=readers,
+            ))
+    return out
+
+
+def _reads(e, array: str) -> bool:
+    return any(isinstance(n, ArrayRef) and n.name == array for n in walk(e))
+
+
+def _pw_aff_c(pa: isl.PwAff, iterators: tuple[str, ...], context: isl.Set) -> str:
+    """C text of a piecewise quasi-affine function of the loop values (named `iterators`)
+    and the parameters: the values become parameters, so isl can print it anywhere."""
+    for k, name in enumerate(iterators):
+        pa = pa.set_dim_id(isl.dim_type.in_, k, isl.Id(name, context=pa.get_ctx()))
+    pa = pa.move_dims(isl.dim_type.param, pa.dim(isl.dim_type.param), isl.dim_type.in_, 0, len(iterators))
+    build = isl.AstBuild.from_context(pa.domain().intersect_params(context))
+    return _c(build.expr_from_pw_aff(pa))
+
+
+def _buffer_site(fors: list[dict]) -> dict:
+    """Where a pack's buffer is allocated: in the innermost parallel loop around the copy
+    (at each iteration, so each thread has its own), else once around the outermost loop."""
+    for f in reversed(fors):
+        if f["parallel"]:
+            return f
+    return fors[0]
+
+
+def _packed_statement(scop: Scop, statements: dict, name: str, packs: list[PackPlan]) -> str:
+    """The variant of statement `name` whose right-hand side reads the buffers of `packs`
+    (subscripts relative to each box's origin), added to `statements` once."""
+    variant = f"{name}__{'_'.join(p.name for p in packs)}"
+    if variant not in statements:
+        by_array = {p.array: p for p in packs}
+
+        def rewrite(e):
+            if isinstance(e, ArrayRef):
+                p = by_array.get(e.name)
+                indices = tuple(rewrite(i) for i in e.indices)
+                if p is None:
+                    return ArrayRef(e.name, indices)
+                return ArrayRef(p.name, tuple(Binary("-", i, ScalarRef(f"{p.name}_lo{d}")) for d, i in enumerate(indices)))
+            if isinstance(e, Unary):
+                return Unary(e.op, rewrite(e.operand))
+            if isinstance(e, Binary):
+                return Binary(e.op, rewrite(e.lhs), rewrite(e.rhs))
+            if isinstance(e, Call):
+                return Call(e.func, tuple(rewrite(a) for a in e.args))
+            if isinstance(e, Cast):
+                return Cast(e.ctype, rewrite(e.operand))
+            if isinstance(e, Select):
+                return Select(rewrite(e.cond), rewrite(e.then), rewrite(e.other))
+            return e
+
+        s = scop.statement(name)
+        statements[variant] = {"lhs": expr_to_plain(s.lhs), "op": s.op, "rhs": expr_to_plain(rewrite(s.rhs))}
+    return variant
 
 
 def _statement_paths(nest: LoopNest) -> dict[str, tuple[int, ...]]:

@@ -15,6 +15,13 @@ and a node is one of
      "inc": "1", "parallel": bool, "simd": bool, "unroll": int (1 = none),
      "jam": int (1 = none; f > 1: at most f iterations, printed as f guarded copies
                  of the body inside the enclosing loop, see unroll-and-jam),
+     "pack": [{"buffer": "polyrl_pack0", "array": "A",            # optional: at the start of
+               "lower": ["C expr", ...], "upper": ["C expr", ...]}],  # each iteration, copy the
+                 # box lower[d] <= i_d <= upper[d] of A into the buffer (from index 0) and
+                 # define `polyrl_pack0_lo<d>` = lower[d] for the statements that read it
+     "buffers": [{"name": "polyrl_pack0", "ctype": "double", "extent": ["C expr", ...]}],
+                 # optional: 64-byte aligned heap buffers, allocated around the loop, or
+                 # at each iteration of a parallel one (private to each thread)
      "body": node}
     {"kind": "if", "cond": "C expr", "then": node, "else": node | None}
     {"kind": "stmt", "name": "S0", "args": ["c0", "c1 - c0", ...]}

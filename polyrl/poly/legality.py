@@ -1,5 +1,6 @@
 """Legality of schedules: every dependence stays lexicographically positive, parallel
-loops carry no dependence, and a vectorized innermost loop carries none.
+loops carry no dependence, a vectorized innermost loop carries none, and a packed array
+is not written where its packed copy is read.
 
 `apply_schedule` is the one way to turn a `Schedule` into a legal `LoopNest`: it applies
 each action and refuses the first one that breaks a dependence, naming it.
@@ -15,6 +16,7 @@ import islpy as isl
 from polyrl.errors import PolyrlError
 from polyrl.ir import Scop
 from polyrl.poly.dependences import Dependence, compute_dependences
+from polyrl.poly.packing import footprint
 from polyrl.poly.schedule import Action, Schedule
 from polyrl.poly.transform import Loop, LoopNest, apply_action, original_nest, to_union_map
 
@@ -121,6 +123,39 @@ def check(model: Model, nest: LoopNest, action: Action | None = None, source: st
                     "so it cannot run in parallel",
                     **where,
                 )
+    for path, loop in nest.walk():
+        for array in loop.pack:
+            problem = packing_problem(model, nest, path, array, fresh=action is not None and action.kind == "K")
+            if problem:
+                raise PolyrlError(f"{what}: {problem}", **where)
+
+
+def packing_problem(model: Model, nest: LoopNest, path: tuple[int, ...], array: str, fresh: bool = False) -> str | None:
+    """Why `array` cannot be packed at each iteration of the loop at `path`, or None.
+
+    The copy is made when an iteration starts and read instead of the array during it,
+    so no element read in an iteration may be written in that same iteration (isl, on
+    the exact footprints). `fresh`: the packing action itself is being checked, so
+    packing an array the loop never reads is refused too.
+    """
+    loops = nest.loops_on(path)
+    loop = loops[-1]
+    if loop.jam > 1:
+        return f"loop `{loop.name}` packs {array}, so it cannot be jammed"
+    if not any(isinstance(c, Loop) for c in loop.children):
+        return f"loop `{loop.name}` packs {array} but is innermost; pack at a loop around it"
+    for outer in loops[:-1]:
+        if array in outer.pack:
+            return f"{array} is already packed at loop `{outer.name}` around loop `{loop.name}`"
+    reads = footprint(nest, model.scop, path, array, "reads")
+    if reads is None or reads.is_empty():
+        return f"loop `{loop.name}` does not read {array}, so there is nothing to pack" if fresh else None
+    writes = footprint(nest, model.scop, path, array, "writes")
+    if writes is not None and not writes.intersect(reads).is_empty():
+        writers = sorted(s for s in loop.exprs if model.scop.statement(s).lhs.name == array)
+        return (f"{array} is written inside loop `{loop.name}` ({', '.join(writers)}) where it is read, "
+                "so it cannot be packed there")
+    return None
 
 
 def is_legal(model: Model, schedule: Schedule) -> bool:

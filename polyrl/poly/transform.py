@@ -50,6 +50,9 @@ Node = Loop | Leaf
 @dataclass(frozen=True, eq=False)
 class LoopNest:
     children: tuple[Node, ...]
+    # the arrays a packing action K(a,k) can name, k-th first: the Scop's arrays in its
+    # order, without scalars and names declared inside the region
+    arrays: tuple[str, ...] = ()
 
     def branches(self) -> list[tuple[int, ...]]:
         """Paths (child indices from the root) to every loop with no loop inside it, in order."""
@@ -137,7 +140,8 @@ def original_nest(scop: Scop) -> LoopNest:
             nodes.append(Loop(name=s0.iterators[level], exprs=exprs, children=build(inner, level + 1)))
         return tuple(nodes)
 
-    return LoopNest(build(rows, 0))
+    arrays = tuple(n for n, a in scop.arrays.items() if a.dims and n not in scop.local_decls)
+    return LoopNest(build(rows, 0), arrays)
 
 
 def _schedule_affs(m: isl.Map) -> list[isl.Aff]:
@@ -222,7 +226,7 @@ def apply_action(nest: LoopNest, action: Action, source: str = "<schedule>") -> 
     depth = len(path)
     k, a = action.kind, action.args
     levels = {"I": a[:2], "R": a[:1], "S": a[:2], "T2": a[:2], "T3": a[:3], "P": a[:1], "U": (),
-              "J": a[:1], "J2": a[:2]}[k]
+              "J": a[:1], "J2": a[:2], "K": a[:1]}[k]
     loops = nest.loops_on(path)
     for lvl in levels:
         if lvl >= depth:
@@ -237,6 +241,8 @@ def apply_action(nest: LoopNest, action: Action, source: str = "<schedule>") -> 
             f"{action}: level {levels[-1]} is not outside the innermost loop (level {inner}) of branch B{action.branch}",
             **action.where(source),
         )
+    if k == "K":
+        return pack(nest, path, a[0], a[1], action, source)
     if k == "I":
         return interchange(nest, path, a[0], a[1])
     if k == "R":
@@ -260,7 +266,7 @@ def apply_action(nest: LoopNest, action: Action, source: str = "<schedule>") -> 
 
 
 def _map_loop(nest: LoopNest, path: tuple[int, ...], fn) -> LoopNest:
-    return LoopNest(_splice(nest.children, path, lambda L: (fn(L),)))
+    return replace(nest, children=_splice(nest.children, path, lambda L: (fn(L),)))
 
 
 def _splice(nodes: tuple[Node, ...], path: tuple[int, ...], fn) -> tuple[Node, ...]:
@@ -289,7 +295,7 @@ def isolate(nest: LoopNest, path: tuple[int, ...], level: int) -> tuple[LoopNest
         return nest, path
     before, mid, after = loop.children[:c], loop.children[c : c + 1], loop.children[c + 1 :]
     pieces = [loop.restricted(x) for x in (before, mid, after) if x]
-    new = LoopNest(_splice(nest.children, path[: level + 1], lambda _: pieces))
+    new = replace(nest, children=_splice(nest.children, path[: level + 1], lambda _: pieces))
     shift = 1 if before else 0
     new_path = path[:level] + (path[level] + shift, 0) + path[level + 2 :]
     return new, new_path
@@ -304,7 +310,7 @@ def swap_adjacent(nest: LoopNest, path: tuple[int, ...], level: int) -> tuple[Lo
         new_inner = replace(outer, exprs={s: outer.exprs[s] for s in inner.exprs}, children=inner.children)
         return (replace(inner, children=(new_inner,)),)
 
-    return LoopNest(_splice(nest.children, path[: level + 1], swap)), path
+    return replace(nest, children=_splice(nest.children, path[: level + 1], swap)), path
 
 
 def interchange(nest: LoopNest, path: tuple[int, ...], a: int, b: int) -> LoopNest:
@@ -324,7 +330,7 @@ def skew(nest: LoopNest, path: tuple[int, ...], a: int, b: int, f: int) -> LoopN
         exprs = {s: e.add(outer.exprs[s].scale_val(isl.Val.int_from_si(e.get_ctx(), f))) for s, e in inner.exprs.items()}
         return (replace(inner, exprs=exprs, skew=inner.skew + ((a, f),)),)
 
-    return LoopNest(_splice(nest.children, path[: b + 1], fn))
+    return replace(nest, children=_splice(nest.children, path[: b + 1], fn))
 
 
 def strip_mine(nest: LoopNest, path: tuple[int, ...], level: int, size: int) -> tuple[LoopNest, tuple[int, ...]]:
@@ -336,7 +342,7 @@ def strip_mine(nest: LoopNest, path: tuple[int, ...], level: int, size: int) -> 
         point = replace(loop, parallel=False)
         return (Loop(name=f"{loop.name}_t", exprs=tile_exprs, children=(point,), parallel=loop.parallel),)
 
-    new = LoopNest(_splice(nest.children, path[: level + 1], fn))
+    new = replace(nest, children=_splice(nest.children, path[: level + 1], fn))
     return new, path[: level + 1] + (0,) + path[level + 1 :]
 
 
@@ -373,3 +379,22 @@ def unroll_and_jam(nest: LoopNest, path: tuple[int, ...], level: int, factor: in
     for lvl in range(level + 1, inner + 1):
         nest, path = swap_adjacent(nest, path, lvl)
     return _map_loop(nest, path[: inner + 2], lambda L: replace(L, jam=factor, unroll=1))
+
+
+def pack(nest: LoopNest, path: tuple[int, ...], level: int, k: int, action: Action, source: str) -> LoopNest:
+    """Mark array `k` of `nest.arrays` as packed at each iteration of `level`.
+
+    Only the mark: which elements are copied, and whether that is legal, follows from
+    the final nest (polyrl.poly.packing), so later actions may still move the loop.
+    """
+    if k >= len(nest.arrays):
+        raise PolyrlError(f"{action}: array {k} does not exist (the arrays are {', '.join(nest.arrays) or 'none'}, "
+                          "numbered from 0)", **action.where(source))
+    loops = nest.loops_on(path)
+    if level >= innermost_regular(loops):
+        raise PolyrlError(f"{action}: level {level} is the innermost loop of branch B{action.branch}; "
+                          "pack at a loop around it", **action.where(source))
+    name = nest.arrays[k]
+    if name in loops[level].pack:
+        raise PolyrlError(f"{action}: {name} is already packed at level {level}", **action.where(source))
+    return _map_loop(nest, path[: level + 1], lambda L: replace(L, pack=L.pack + (name,)))

@@ -1,0 +1,84 @@
+"""Packing: which elements of an array one iteration of a loop touches, exactly (isl),
+and the box that holds them, as functions of the iteration.
+
+The action K(a,k) marks the array on the loop (`Loop.pack`); its legality lives in
+`polyrl.poly.legality`, the copy and the rewritten subscripts in codegen and the emitter.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import islpy as isl
+
+from polyrl.ir import Scop
+from polyrl.poly.transform import LoopNest
+
+
+def iteration_maps(nest: LoopNest, scop: Scop, path: tuple[int, ...]) -> dict[str, isl.Map]:
+    """For every statement inside the loop at `path`: S[i] -> [v0, ..., vl], the values
+    of the loops on the path (outermost first) when the instance S[i] runs."""
+    loops = nest.loops_on(path)
+    out = {}
+    for stmt in loops[-1].exprs:
+        m = isl.Map.from_aff(loops[0].exprs[stmt])
+        for loop in loops[1:]:
+            m = m.flat_range_product(isl.Map.from_aff(loop.exprs[stmt]))
+        out[stmt] = m.intersect_domain(scop.statement(stmt).domain)
+    return out
+
+
+def footprint(nest: LoopNest, scop: Scop, path: tuple[int, ...], array: str, access: str) -> isl.Map | None:
+    """[v0, ..., vl] -> array[...]: the elements the statements inside the loop at `path`
+    read (`access="reads"`) or write (`"writes"`) in the iteration with those loop values;
+    None when they never do."""
+    out = None
+    for stmt, it in iteration_maps(nest, scop, path).items():
+        maps: list[isl.Map] = []
+        getattr(scop.statement(stmt), access).foreach_map(maps.append)
+        for m in maps:
+            if m.get_tuple_name(isl.dim_type.out) == array:
+                f = it.reverse().apply_range(m)
+                out = f if out is None else out.union(f)
+    return out.coalesce() if out is not None else None
+
+
+@dataclass(frozen=True)
+class PackBox:
+    """The box copied at each iteration of a packing loop: per array dimension, the
+    least and greatest index read (isl.PwAff over the loop values [v0..vl] and the
+    parameters; exact, so every index in the box lies inside the array), and the
+    largest extent of any iteration (over the parameters only), which sizes the buffer."""
+
+    array: str
+    lower: tuple[isl.PwAff, ...]
+    upper: tuple[isl.PwAff, ...]
+    extent: tuple[isl.PwAff, ...]
+
+
+def pack_box(nest: LoopNest, scop: Scop, path: tuple[int, ...], array: str) -> PackBox | None:
+    """The box of `array` read in one iteration of the loop at `path`; None if it is not read."""
+    reads = footprint(nest, scop, path, array, "reads")
+    if reads is None or reads.is_empty():
+        return None
+    lower, upper, extent = [], [], []
+    iterations = reads.domain()
+    for d in range(reads.dim(isl.dim_type.out)):
+        lo = reads.dim_min(d).gist(iterations)
+        hi = reads.dim_max(d).gist(iterations)
+        lower.append(lo)
+        upper.append(hi)
+        size = hi.sub(lo).add_constant_val(isl.Val.one(lo.get_ctx())).intersect_domain(iterations)
+        extent.append(_largest(isl.Map.from_pw_aff(size).range().intersect_params(scop.context)))
+    return PackBox(array, tuple(lower), tuple(upper), tuple(extent))
+
+
+def _largest(values: isl.Set) -> isl.PwAff:
+    """The largest value of the 1-d set `values` over the parameters: a constant when one
+    bounds it for every parameter value (a tile size), else a function of the parameters."""
+    nparam = values.dim(isl.dim_type.param)
+    free = values.move_dims(isl.dim_type.set, 1, isl.dim_type.param, 0, nparam)
+    bound = free.dim_max_val(0)
+    if bound.is_int():
+        return isl.PwAff.val_on_domain(isl.Set.universe(values.params().get_space()), bound)
+    return values.dim_max(0).coalesce()
