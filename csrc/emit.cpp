@@ -5,7 +5,10 @@
 
 #include <algorithm>
 #include <cctype>
+#include <functional>
+#include <map>
 #include <optional>
+#include <set>
 #include <sstream>
 #include <stdexcept>
 #include <utility>
@@ -91,9 +94,13 @@ struct Printed {
     int prec;
 };
 
+// Replaces an array reference (name, printed subscripts) by another text, or leaves it.
+using RefHook = std::function<std::optional<std::string>(const std::string&, const std::vector<std::string>&)>;
+
 class ExprPrinter {
 public:
-    explicit ExprPrinter(const std::vector<std::string>& args) : args_(args) {}
+    explicit ExprPrinter(const std::vector<std::string>& args, RefHook hook = nullptr)
+        : args_(args), hook_(std::move(hook)) {}
 
     Printed print(const Expr& e) const {
         using K = Expr::Kind;
@@ -114,8 +121,12 @@ public:
             return {a, is_atomic(a) ? kPrimary : kLowest};
         }
         case K::Array: {
+            std::vector<std::string> idx;
+            for (const Expr& i : e.kids) idx.push_back(print(i).text);
+            if (hook_)
+                if (std::optional<std::string> r = hook_(e.text, idx)) return {*r, kPrimary};
             std::string s = e.text;
-            for (const Expr& i : e.kids) s += "[" + print(i).text + "]";
+            for (const std::string& i : idx) s += "[" + i + "]";
             return {s, kPrimary};
         }
         case K::Call: {
@@ -156,6 +167,7 @@ public:
 
 private:
     const std::vector<std::string>& args_;
+    RefHook hook_;
 };
 
 // Parses "4", "+4", "-2" into an integer step; nullopt when not a plain literal.
@@ -207,6 +219,97 @@ Node& single(Node& n) { return n.kind == Node::Kind::Block && n.kids.size() == 1
 
 bool mentions(const std::string& text, const std::string& name) {
     return substitute_identifier(text, name, "") != text;
+}
+
+// The coefficient of `iter` in the C text of an affine sum (terms split at + and - outside
+// parentheses); nullopt when `iter` appears in a term that is not `iter` itself (2 * c, (c + 1)).
+std::optional<long> coefficient(const std::string& text, const std::string& iter) {
+    long coef = 0;
+    int depth = 0, sign = 1;
+    std::string term;
+    auto flush = [&]() -> bool {
+        std::string t = trim(term);
+        while (is_fully_parenthesized(t)) t = trim(t.substr(1, t.size() - 2));
+        term.clear();
+        if (t == iter) coef += sign;
+        else if (mentions(t, iter)) return false;
+        return true;
+    };
+    for (size_t i = 0; i < text.size(); ++i) {
+        char c = text[i];
+        if (c == '(') ++depth;
+        if (c == ')') --depth;
+        if (depth == 0 && (c == '+' || c == '-') && !trim(term).empty()) {
+            char prev = trim(term).back();
+            if (is_ident_char(prev) || prev == ')' || prev == '.') {  // a binary operator
+                if (!flush()) return std::nullopt;
+                sign = c == '+' ? 1 : -1;
+                continue;
+            }
+        }
+        if (depth == 0 && (c == '+' || c == '-') && trim(term).empty()) {
+            if (c == '-') sign = -sign;
+            continue;
+        }
+        term += c;
+    }
+    if (!flush()) return std::nullopt;
+    return coef;
+}
+
+// The statements of a loop body as straight-line code: blocks flattened, jammed loops of a
+// full tile expanded into their copies; nullopt when anything else (a guard, a loop) is in it.
+bool straight_line(const Node& n, std::vector<Node>& out) {
+    switch (n.kind) {
+    case Node::Kind::Block:
+        for (const Node& k : n.kids)
+            if (!straight_line(k, out)) return false;
+        return true;
+    case Node::Kind::Stmt:
+        out.push_back(n);
+        return true;
+    case Node::Kind::For: {
+        std::optional<long> inc = integer_literal(n.inc);
+        if (n.jam <= 1 || !n.jam_full || !inc || *inc <= 0 || !n.packs.empty() || !n.buffers.empty()) return false;
+        for (long k = 0; k < n.jam; ++k) {
+            std::string value = k == 0 ? paren(trim(n.init)) : "(" + trim(n.init) + " + " + std::to_string(k * *inc) + ")";
+            if (!straight_line(substituted(n.kids[0], n.iter, value), out)) return false;
+        }
+        return true;
+    }
+    case Node::Kind::If:
+        return false;
+    }
+    return false;
+}
+
+// Whether an expression can be evaluated on vectors as it is: + - * / and unary - + over
+// array references, scalars and literals (iterators only inside subscripts).
+bool vector_arithmetic(const Expr& e) {
+    using K = Expr::Kind;
+    switch (e.kind) {
+    case K::Num:
+    case K::Scalar:
+    case K::Array:
+        return true;
+    case K::Unary:
+        return (e.text == "-" || e.text == "+") && vector_arithmetic(e.kids[0]);
+    case K::Binary:
+        return (e.text == "+" || e.text == "-" || e.text == "*" || e.text == "/") && vector_arithmetic(e.kids[0]) &&
+               vector_arithmetic(e.kids[1]);
+    default:
+        return false;
+    }
+}
+
+bool any_vector_loop(const Node& n) {
+    if (n.kind == Node::Kind::For && !n.vector.empty()) return true;
+    return std::any_of(n.kids.begin(), n.kids.end(), any_vector_loop);
+}
+
+void vector_types(const Node& n, std::set<std::string>& out) {
+    if (n.kind == Node::Kind::For && !n.vector.empty()) out.insert(n.vector);
+    for (const Node& k : n.kids) vector_types(k, out);
 }
 
 // Unroll-and-jam guards, hoisted: where a chain of loops (each the only child of the
@@ -277,8 +380,20 @@ public:
         out_ << "#ifndef polyrl_ceild\n"
                 "#define polyrl_ceild(n,d) (((n) < 0) ? -((-(n)) / (d)) : ((n) + (d) - 1) / (d))\n"
                 "#endif\n";
+        if (any_vector_loop(p_.root)) {
+            // the widest vectors the target has (generic vectors elsewhere: gcc lowers them)
+            out_ << "#ifndef polyrl_vbytes\n#if defined(__AVX512F__)\n#define polyrl_vbytes 64\n"
+                    "#elif defined(__AVX__)\n#define polyrl_vbytes 32\n#else\n#define polyrl_vbytes 16\n#endif\n"
+                    "#endif\n";
+        }
         line(0, "{");
         for (const auto& [type, name] : p_.decls) line(1, type + " " + name + ";");
+        std::set<std::string> types;
+        vector_types(p_.root, types);
+        for (const std::string& t : types) {
+            line(1, "typedef " + t + " polyrl_v_" + t + " __attribute__((vector_size(polyrl_vbytes)));");
+            line(1, "enum { polyrl_lanes_" + t + " = (int)(polyrl_vbytes / sizeof(" + t + ")) };");
+        }
         node(hoisted_jam_guards(p_.root), 1);
         out_ << p_.indent << "}";
         return out_.str();
@@ -348,6 +463,7 @@ private:
             return;
         }
         std::optional<long> inc = integer_literal(n.inc);
+        if (!n.vector.empty() && vectorized(n, level)) return;
         bool packing = !n.packs.empty() || !n.buffers.empty();  // printed only by the plain loop
         if (packing) {
             std::string omp = omp_pragma(n);
@@ -380,6 +496,137 @@ private:
                         step(n.iter, n.inc) + ") {");
         node(n.kids[0], level + 1);
         line(level, "}");
+    }
+
+    // An innermost loop as explicit vector code, when its body allows it (else false, and
+    // nothing printed): chunks of polyrl_lanes_T iterations, then a scalar remainder.
+    // Every statement runs on a whole chunk before the next one starts, which the loop
+    // carrying no dependence allows (checked by polyrl.poly.legality). Registers:
+    // - an array no statement of the body writes: its chunk-invariant elements are read
+    //   once before the loop, its unit-stride chunks once per chunk;
+    // - a written array is read from memory where a statement reads it, except that the
+    //   chunk a statement writes stays in a register while the next statements update
+    //   the same reference and touch that array nowhere else; it is stored after that.
+    // Loads and stores go through __builtin_memcpy: nothing is assumed aligned.
+    bool vectorized(const Node& n, int level) {
+        std::optional<long> inc = integer_literal(n.inc);
+        if (n.parallel || !n.upper || !inc || *inc != 1 || n.unroll != 1 || n.jam != 1 || !n.packs.empty() ||
+            !n.buffers.empty())
+            return false;
+        std::vector<Node> body;
+        if (!straight_line(n.kids[0], body)) return false;
+        const std::string& c = n.iter;
+        const std::string vt = "polyrl_v_" + n.vector, lanes = "polyrl_lanes_" + n.vector;
+        std::set<std::string> written;
+        for (const Node& st : body) {
+            const StmtDef& def = p_.statements.at(st.name);
+            if (def.lhs.kind != Expr::Kind::Array || !vector_arithmetic(def.rhs)) return false;
+            written.insert(def.lhs.text);
+        }
+        auto ref_text = [](const std::string& name, const std::vector<std::string>& idx) {
+            std::string s = name;
+            for (const std::string& i : idx) s += "[" + i + "]";
+            return s;
+        };
+        // how a reference walks the loop: 0 invariant, 1 unit stride in its last subscript
+        auto stride = [&](const std::vector<std::string>& idx) -> std::optional<int> {
+            for (size_t d = 0; d + 1 < idx.size(); ++d)
+                if (mentions(idx[d], c)) return std::nullopt;
+            if (idx.empty() || !mentions(idx.back(), c)) return 0;
+            std::optional<long> k = coefficient(idx.back(), c);
+            if (!k || (*k != 0 && *k != 1)) return std::nullopt;
+            return static_cast<int>(*k);
+        };
+        std::vector<std::string> hoisted, lines;
+        std::map<std::string, std::string> invariant, chunk;  // reference text -> variable
+        int fresh = 0;
+        bool ok = true;
+        std::string pending, pending_var, pending_array;  // the register of the last written chunk
+        auto store_pending = [&]() {
+            if (pending.empty()) return;
+            lines.push_back("__builtin_memcpy(&" + pending + ", &" + pending_var + ", sizeof " + pending_var + ");");
+            pending.clear();
+        };
+        for (const Node& st : body) {
+            const StmtDef& def = p_.statements.at(st.name);
+            // the written reference, printed as the scalar code would
+            std::vector<std::string> lidx;
+            ExprPrinter plain(st.args);
+            for (const Expr& i : def.lhs.kids) lidx.push_back(plain.print(i).text);
+            std::string lhs = ref_text(def.lhs.text, lidx);
+            if (stride(lidx) != std::optional<int>(1)) return false;
+            bool reuse = lhs == pending;
+            bool uses_vector = false;
+            RefHook hook = [&](const std::string& name, const std::vector<std::string>& idx) -> std::optional<std::string> {
+                std::optional<int> k = stride(idx);
+                if (!k) {
+                    ok = false;
+                    return std::nullopt;
+                }
+                std::string text = ref_text(name, idx);
+                if (*k == 0) {
+                    if (written.count(name)) return std::nullopt;  // read where it stands
+                    auto [it, added] = invariant.emplace(text, "polyrl_s" + std::to_string(fresh));
+                    if (added) hoisted.push_back("const " + n.vector + " polyrl_s" + std::to_string(fresh++) + " = " + text + ";");
+                    return it->second;
+                }
+                uses_vector = true;
+                if (reuse && text == pending) return pending_var;
+                if (!written.count(name)) {
+                    auto it = chunk.find(text);
+                    if (it != chunk.end()) return it->second;
+                    std::string v = "polyrl_v" + std::to_string(fresh++);
+                    chunk.emplace(text, v);
+                    lines.push_back(vt + " " + v + ";");
+                    lines.push_back("__builtin_memcpy(&" + v + ", &" + text + ", sizeof " + v + ");");
+                    return v;
+                }
+                std::string v = "polyrl_v" + std::to_string(fresh++);
+                lines.push_back(vt + " " + v + ";");
+                lines.push_back("__builtin_memcpy(&" + v + ", &" + text + ", sizeof " + v + ");");
+                return v;
+            };
+            // decide on the register before the loads this statement needs are written
+            {
+                ExprPrinter probe(st.args, [&](const std::string& name, const std::vector<std::string>& idx)
+                                               -> std::optional<std::string> {
+                    if (name == pending_array && ref_text(name, idx) != pending) reuse = false;
+                    return std::nullopt;
+                });
+                probe.print(def.rhs);
+                if (!reuse) store_pending();
+            }
+            ExprPrinter pr(st.args, hook);
+            std::string rhs = pr.print(def.rhs).text;
+            if (!ok) return false;
+            if (lhs != pending) {
+                pending = lhs;
+                pending_var = "polyrl_v" + std::to_string(fresh++);
+                pending_array = def.lhs.text;
+                lines.push_back(vt + " " + pending_var + ";");
+                if (def.op != "=")
+                    lines.push_back("__builtin_memcpy(&" + pending_var + ", &" + lhs + ", sizeof " + pending_var + ");");
+            }
+            // a right-hand side without vectors is a scalar: x - (vector){0} broadcasts it
+            // exactly (-0.0 stays -0.0, unlike + 0.0)
+            if (def.op == "=" && !uses_vector) rhs = "(" + rhs + ") - (" + vt + "){0}";
+            lines.push_back(pending_var + " " + def.op + " " + rhs + ";");
+        }
+        store_pending();
+        std::string upper = paren(trim(n.upper.value()));
+        line(level, "{");
+        line(level + 1, "int " + c + " = " + trim(n.init) + ";");
+        line(level + 1, "if (" + c + " + " + lanes + " - 1 <= " + upper + ") {");
+        for (const std::string& h : hoisted) line(level + 2, h);
+        line(level + 2, "for (; " + c + " + " + lanes + " - 1 <= " + upper + "; " + c + " += " + lanes + ") {");
+        for (const std::string& l : lines) line(level + 3, l);
+        line(level + 2, "}");
+        line(level + 1, "}");
+        line(level + 1, "for (; " + c + " <= " + upper + "; " + c + "++) {");
+        node(n.kids[0], level + 2);
+        line(level + 1, "}");
+        line(level, "}");
+        return true;
     }
 
     // `ctype (*restrict name)[e1]...[en]` pointing into 64-byte aligned heap memory

@@ -248,6 +248,11 @@ Node convert_node(py::handle h, const std::string& path, int depth) {
         if (has(d, "inc")) n.inc = c_expr(d, "inc", path);
         if (has(d, "parallel")) n.parallel = as_bool(d["parallel"], path + ".parallel");
         if (has(d, "simd")) n.simd = as_bool(d["simd"], path + ".simd");
+        if (has(d, "vector")) {
+            n.vector = as_str(d["vector"], path + ".vector");
+            if (n.vector != "double" && n.vector != "float")
+                fail(path + ".vector", "vector element type must be 'double' or 'float', not '" + n.vector + "'");
+        }
         if (has(d, "unroll")) n.unroll = as_int(d["unroll"], path + ".unroll");
         if (n.unroll < 1 || n.unroll > 1024) fail(path + ".unroll", "unroll factor must be in 1..1024");
         if (has(d, "jam")) n.jam = as_int(d["jam"], path + ".jam");

@@ -61,6 +61,10 @@ struct Node {
     bool jam_settled = false, jam_full = false;
     std::vector<Pack> packs;
     std::vector<Buffer> buffers;
+    // "double" or "float": print this innermost loop as explicit vector code of that
+    // element type (GCC vector extensions, the width the target has; a scalar remainder);
+    // empty, or a body the printer cannot write so: an ordinary loop.
+    std::string vector;
     // If: `cond` above.  Stmt:
     std::string name;
     std::vector<std::string> args;

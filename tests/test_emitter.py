@@ -329,6 +329,49 @@ def test_packed_tile_is_copied_and_read_relative_to_its_origin(tmp_path, paralle
     assert text.count("__builtin_free(polyrl_pack0_mem);") == 1
 
 
+@needs_gcc
+@pytest.mark.parametrize("ctype", ["double", "float"])
+def test_vector_loop_with_remainder_matches_scalar_code(tmp_path, ctype):
+    # j (37 = 9 * 4 + 1 lanes of AVX doubles, or 4 * 8 + 5 of floats) as explicit vectors:
+    # y[i][j] = -0.0 (a scalar broadcast), then y[i][j] += x[i] * a[i][j] twice (kept in a
+    # register), z[i][j] = y[i][j] - b[j] (y read back after its store)
+    prelude = f"#define N 37\nstatic {ctype} a[N][N], y[N][N], z[N][N], x[N], b[N];"
+    init = ("  for (int i = 0; i < N; i++) { x[i] = i % 5 - 2.5; b[i] = i * 0.25;\n"
+            "    for (int j = 0; j < N; j++) { a[i][j] = (i * 7 + j) % 9 - 4; y[i][j] = 1; z[i][j] = 2; } }")
+    reference = ("  for (int i = 0; i < N; i++) for (int j = 0; j < N; j++) {\n"
+                 "    y[i][j] = -0.0; y[i][j] += x[i] * a[i][j]; y[i][j] += x[i] * a[i][j]; z[i][j] = y[i][j] - b[j]; }")
+    printout = ('  for (int i = 0; i < N; i++) for (int j = 0; j < N; j++) printf("%a %a\\n", (double)y[i][j], '
+                "(double)z[i][j]);")
+    yij = arr("y", it(0), it(1))
+    statements = {
+        "S0": {"lhs": yij, "op": "=", "rhs": ["unary", "-", num("0.0f" if ctype == "float" else "0.0")]},
+        "S1": {"lhs": yij, "op": "+=", "rhs": bin_("*", arr("x", it(0)), arr("a", it(0), it(1)))},
+        "S2": {"lhs": arr("z", it(0), it(1)), "op": "=", "rhs": bin_("-", yij, arr("b", it(1)))},
+    }
+    inner = loop("c1", "0", "N - 1", block(stmt("S0", "c0", "c1"), stmt("S1", "c0", "c1"), stmt("S1", "c0", "c1"),
+                                          stmt("S2", "c0", "c1")))
+    inner["vector"] = ctype
+    root = loop("c0", "0", "N - 1", inner, parallel=True)
+    flags = [*CFLAGS, "-march=native", "-ffp-contract=off"]
+    emitted = emit_region(program(root, statements))
+    opt = run_c(tmp_path, "opt", harness(prelude, init + "\n  " + emitted, printout), flags)
+    ref = run_c(tmp_path, "ref", harness(prelude, init + "\n" + reference, printout), flags)
+    assert opt == ref, emitted
+    assert f"typedef {ctype} polyrl_v_{ctype} __attribute__((vector_size(polyrl_vbytes)));" in emitted
+    assert f"const {ctype} polyrl_s" in emitted  # x[c0]: hoisted out of the chunk loop
+    assert emitted.count("__builtin_memcpy(&y[c0][c1]") == 1  # one store for S0, S1, S1
+    assert f"for (; c1 + polyrl_lanes_{ctype} - 1 <= (N - 1); c1 += polyrl_lanes_{ctype})" in emitted
+    assert "for (; c1 <= (N - 1); c1++) {" in emitted  # the scalar remainder
+
+
+def test_vector_loop_falls_back_to_simd_when_the_body_is_not_straight_line():
+    guarded = {"kind": "if", "cond": "c0 > 2", "then": stmt("S0", "c1"), "else": None}
+    inner = loop("c1", "0", "9", guarded, simd=True)
+    inner["vector"] = "double"
+    text = emit_region(_with(root=loop("c0", "0", "9", inner)))
+    assert "#pragma omp simd" in text and "__builtin_memcpy" not in text
+
+
 def test_unroll_substitutes_whole_identifiers(tmp_path):
     prelude = "#define N 11\nstatic double a[N][N];"
     init = "  for (int i = 0; i < N; i++) for (int j = 0; j < N; j++) a[i][j] = 0;"
@@ -680,6 +723,7 @@ def test_good_base_case_emits():
          "buffer 'b' has 2 dimensions, the pack 1"),
         (_with(root=_loop(pack=[{"buffer": "b", "array": "x", "lower": ["0"], "upper": []}])), "same number"),
         (_with(root=_loop(buffers=[{"name": "b", "ctype": "double;", "extent": ["1"]}])), "not a C type"),
+        (_with(root=_loop(vector="int")), "vector element type must be 'double' or 'float'"),
         (_rhs(_deep(5000)), "nested too deeply"),
         (_with(root=_deep_block(2000)), "nested too deeply"),
     ],

@@ -71,6 +71,11 @@ LEGAL = [
     ("2mm", "B0:I(1,2) B1:T3(0,1,2,8,8,8) B1:P(0) B1:K(2,1) B1:K(2,2) B1:J2(3,4,4,2) "
             "B2:I(1,2) B3:T3(0,1,2,8,8,8) B3:K(1,0) B3:K(2,4)"),  # tmp: written by the first nest only
     ("syrk", "B1:T3(0,1,2,8,8,8) B1:P(0) B1:K(2,1) B1:J2(3,4,2,2)"),  # A[i][k] and A[j][k]: one box
+    # explicit vector code: NJ = 25 leaves a scalar remainder in every row
+    ("gemm", "B1:V() B0:V()"),
+    ("gemm", "B1:T3(0,1,2,8,8,16) B1:P(0) B1:K(2,1) B1:K(2,2) B1:J2(3,4,4,2) B1:V()"),
+    ("2mm", "B0:I(1,2) B1:J2(0,1,4,2) B1:V() B2:I(1,2) B3:J(0,3) B3:V()"),  # 3 rows: partial tiles use simd
+    ("heat-3d", "B0:J(1,2) B0:V() B1:V()"),  # stencil: several unit-stride reads of one read-only array
 ]
 
 ILLEGAL = [
@@ -94,6 +99,11 @@ ILLEGAL = [
     ("gemm", "B1:K(0,1) B1:K(1,1)", "A is already packed at loop `i` around loop `k`"),
     ("gemm", "B1:K(1,2) B1:J(1,2)", "loop `k` packs B, so it cannot be jammed"),
     ("gemm", "B1:K(0,1) B1:I(0,2)", "loop `i` packs A but is innermost"),
+    ("gemm", "B1:I(1,2) B1:V()", "loop `k` carries the dependence RAW S1 -> S1 on C (0, +, 0), so it cannot be vectorized"),
+    ("gemm", "B1:I(0,2) B1:V()", "C[i][j] in S1 walks loop `i` with a stride other than 0 or 1 element"),
+    ("syrk", "B1:V()", "A[j][k] in S1 walks loop `j` with a stride other than 0 or 1"),
+    ("gemm", "B1:V() B1:T2(1,2,4,4) B1:U(2)", "loop `j` is unrolled, so it cannot be vectorized (V) too"),
+    ("mvt", "B0:V()", "loop `j` carries the dependence"),
 ]
 
 
@@ -178,6 +188,9 @@ PACKED_SMALL = [
             "B2:I(1,2) B3:T3(0,1,2,16,16,32) B3:P(0) B3:K(2,0) B3:K(2,4) B3:J(3,4)"),
     ("syrk", "B1:T3(0,1,2,16,16,16) B1:P(0) B1:K(2,1) B1:J2(3,4,4,2)"),
     ("syrk", "B1:K(0,1)"),  # the whole of A once per i (the box of A[i][k] and A[j][k], j <= i)
+    ("gemm", "B1:T3(0,1,2,8,32,16) B1:P(0) B1:K(2,1) B1:K(2,2) B1:J2(3,4,4,2) B1:V()"),
+    ("2mm", "B0:I(1,2) B1:T3(0,1,2,16,16,32) B1:P(0) B1:K(2,1) B1:K(2,2) B1:J2(3,4,4,2) B1:V() "
+            "B2:I(1,2) B3:T3(0,1,2,16,16,32) B3:P(0) B3:K(2,0) B3:K(2,4) B3:J(3,4) B3:V()"),
 ]
 
 
@@ -202,6 +215,17 @@ def test_packing_copies_the_exact_box_and_reads_the_buffer() -> None:
     assert "B[c4]" not in text
 
 
+def test_vector_code_keeps_accumulators_in_registers() -> None:
+    text = program("gemm").apply("B1:T3(0,1,2,8,8,16) B1:K(2,1) B1:J2(3,4,4,2) B1:V()").region_text
+    assert "typedef double polyrl_v_double __attribute__((vector_size(polyrl_vbytes)));" in text
+    chunk = text[text.index("c5 += polyrl_lanes_double) {") : text.index("for (; c5 <= ")]
+    # per chunk: the 2 rows of B, each row of C loaded and stored once for its 2 updates
+    assert chunk.count("__builtin_memcpy(&polyrl_v") == 2 + 4
+    assert chunk.count("__builtin_memcpy(&C[") == 4
+    assert chunk.count(" += alpha * polyrl_s") == 8  # the 8 packed A elements, hoisted
+    assert "#pragma omp simd" in text  # the partial tiles (guarded copies) keep the pragma
+
+
 def test_unroll_and_jam_of_the_innermost_or_a_jammed_level_is_refused() -> None:
     with pytest.raises(PolyrlError, match="level 2 is not outside the innermost loop"):
         program("gemm").apply("B1:J(2,4)")
@@ -211,7 +235,7 @@ def test_unroll_and_jam_of_the_innermost_or_a_jammed_level_is_refused() -> None:
 
 def test_schedule_text_round_trips() -> None:
     text = ("B0:I(0,1) B0:T2(1,2,32,32) B0:P(0) B1:S(0,1,1) B1:U(4) B2:T3(0,1,2,8,16,32) B0:R(2) "
-            "B1:J(0,4) B2:J2(0,1,2,8) B0:K(1,2)")
+            "B1:J(0,4) B2:J2(0,1,2,8) B0:K(1,2) B1:V()")
     assert str(Schedule.parse(text)) == text
     assert str(Schedule.parse("  B0:P(0)   B1:U(2) ")) == "B0:P(0) B1:U(2)"
 

@@ -15,7 +15,7 @@ import islpy as isl
 
 from polyrl.ir import ArrayRef, Binary, Call, Cast, Scop, Select, Unary, expr_to_plain, walk
 from polyrl.ir import Scalar as ScalarRef
-from polyrl.poly.legality import Model, vectorizable
+from polyrl.poly.legality import Model, vector_type, vectorizable
 from polyrl.poly.packing import pack_box
 from polyrl.poly.transform import Leaf, Loop, LoopNest, changed_statements, to_union_map
 from polyrl.poly.workingset import index_aff, statement_references
@@ -148,6 +148,9 @@ def loop_tree(model: Model, nest: LoopNest, simd: str = "auto") -> dict:
                 "unroll": loop.unroll,
                 "jam": loop.jam,
             }
+            if loop.vector:  # legality accepted it: explicit vector code, `omp simd` where the emitter cannot
+                out["vector"] = vector_type(scop, loop)
+                out["simd"] = not loop.parallel
             placed: list[PackPlan] = []
             stack.append((out, placed))
             defined = {f["iter"] for f, _ in stack}

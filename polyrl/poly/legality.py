@@ -14,11 +14,14 @@ from functools import cached_property
 import islpy as isl
 
 from polyrl.errors import PolyrlError
-from polyrl.ir import Scop
+from polyrl.ir import ArrayRef, Binary, Num, Scop, Unary
+from polyrl.ir import Scalar as ScalarRef
 from polyrl.poly.dependences import Dependence, compute_dependences
+from polyrl.poly.describe import ref_text
 from polyrl.poly.packing import footprint
 from polyrl.poly.schedule import Action, Schedule
 from polyrl.poly.transform import Loop, LoopNest, apply_action, original_nest, to_union_map
+from polyrl.poly.workingset import reference_map, statement_references
 
 
 @dataclass
@@ -124,6 +127,10 @@ def check(model: Model, nest: LoopNest, action: Action | None = None, source: st
                     **where,
                 )
     for path, loop in nest.walk():
+        if loop.vector:
+            problem = vector_problem(model, nest, path, schedule)
+            if problem:
+                raise PolyrlError(f"{what}: {problem}", **where)
         for array in loop.pack:
             problem = packing_problem(model, nest, path, array, fresh=action is not None and action.kind == "K")
             if problem:
@@ -155,6 +162,114 @@ def packing_problem(model: Model, nest: LoopNest, path: tuple[int, ...], array: 
         writers = sorted(s for s in loop.exprs if model.scop.statement(s).lhs.name == array)
         return (f"{array} is written inside loop `{loop.name}` ({', '.join(writers)}) where it is read, "
                 "so it cannot be packed there")
+    return None
+
+
+def vector_problem(model: Model, nest: LoopNest, path: tuple[int, ...], schedule: isl.UnionMap) -> str | None:
+    """Why the loop at `path` cannot be written as explicit vector code, or None.
+
+    The emitter runs each statement of the body (jammed copies included) on a chunk of
+    iterations before the next statement, so the loop must carry no dependence; it loads
+    and stores chunks of consecutive elements and reads the rest as scalars, so every
+    reference must move by one element of its last subscript per iteration, or not at
+    all (isl, on the exact accesses); and only + - * / on one floating-point type.
+    """
+    scop = model.scop
+    loop = nest.loops_on(path)[-1]
+    if loop.jam > 1 or any(isinstance(c, Loop) and c.jam == 1 for c in loop.children):
+        return f"loop `{loop.name}` is not an innermost loop, so it cannot be vectorized (V)"
+    if loop.parallel or loop.unroll > 1:
+        return f"loop `{loop.name}` is {'parallel' if loop.parallel else 'unrolled'}, so it cannot be vectorized (V) too"
+    carried = carried_by(model, nest, path, schedule)
+    if carried:
+        return f"loop `{loop.name}` carries the dependence {carried[0].describe(scop)}, so it cannot be vectorized"
+    types = set()
+    for stmt, deep in _statement_paths_below(nest, path):
+        s = scop.statement(stmt)
+        bad = _vector_expression_problem(scop, s, types)
+        if bad:
+            return f"{stmt} {bad}, so loop `{loop.name}` cannot be vectorized (V)"
+        for ref, _ in statement_references(s):
+            if isinstance(ref, ArrayRef) and _stride(scop, nest, deep, len(path) - 1, s, ref) is None:
+                return (f"{ref_text(ref, s.iterators)} in {stmt} walks loop `{loop.name}` with a stride other than "
+                        "0 or 1 element of its last subscript, so the loop cannot be vectorized (V)")
+    if len(types) > 1:
+        return f"loop `{loop.name}` mixes the element types {', '.join(sorted(types))}, so it cannot be vectorized (V)"
+    return None
+
+
+def vector_type(scop: Scop, loop: Loop) -> str:
+    """The element type of a loop that `vector_problem` accepted."""
+    return scop.arrays[scop.statement(next(iter(loop.exprs))).lhs.name].ctype
+
+
+def _statement_paths_below(nest: LoopNest, path: tuple[int, ...]) -> list[tuple[str, tuple[int, ...]]]:
+    """(statement, path of its innermost loop) for every statement inside the loop at `path`."""
+    out = []
+
+    def visit(nodes, prefix):
+        for k, n in enumerate(nodes):
+            if isinstance(n, Loop):
+                visit(n.children, prefix + (k,))
+            else:
+                out.append((n.stmt, prefix))
+
+    visit(nest.loops_on(path)[-1].children, path)
+    return out
+
+
+def _vector_expression_problem(scop: Scop, s, types: set[str]) -> str | None:
+    if not isinstance(s.lhs, ArrayRef):
+        return f"writes the scalar {s.lhs.name}"
+
+    def check(e) -> str | None:
+        if isinstance(e, ArrayRef | ScalarRef):
+            ctype = scop.arrays[e.name].ctype if e.name in scop.arrays else "?"
+            if ctype not in ("double", "float"):
+                return f"reads {e.name} of type {ctype}"
+            types.add(ctype)
+            return None
+        if isinstance(e, Num):
+            literals.append(e.text)
+            return None
+        if isinstance(e, Unary) and e.op in "-+":
+            return check(e.operand)
+        if isinstance(e, Binary) and e.op in ("+", "-", "*", "/"):
+            return check(e.lhs) or check(e.rhs)
+        return "computes something other than + - * / of array elements, scalars and numbers"
+
+    literals: list[str] = []
+    bad = check(s.lhs) or check(s.rhs)
+    # a double literal makes scalar float code compute in double; float vectors cannot
+    doubles = [t for t in literals if not (t.lower().endswith("f") or t.isdigit())]
+    if not bad and "float" in types and doubles:
+        bad = f"mixes the double literal {doubles[0]} into float arithmetic"
+    return bad
+
+
+def _stride(scop: Scop, nest: LoopNest, deep: tuple[int, ...], level: int, s, ref: ArrayRef) -> int | None:
+    """0 or 1: how far `ref` of statement `s` moves, in its last subscript only, when the
+    loop at `level` of `deep` advances by one; None for anything else."""
+    loops = nest.loops_on(deep)
+    it = isl.Map.from_aff(loops[0].exprs[s.name])
+    for L in loops[1:]:
+        it = it.flat_range_product(isl.Map.from_aff(L.exprs[s.name]))
+    it = it.intersect_domain(s.domain)
+    access = it.reverse().apply_range(reference_map(s, ref))  # loop values -> element
+    n = len(loops)
+    vs, ws = ", ".join(f"v{k}" for k in range(n)), ", ".join(f"w{k}" for k in range(n))
+    same = " and ".join(f"w{k} = v{k}" + (" + 1" if k == level else "") for k in range(n))
+    step = isl.Map(f"{{ [{vs}] -> [{ws}] : {same} }}", context=access.get_ctx()).align_params(access.get_space())
+    moves = access.reverse().apply_range(step).apply_range(access).deltas()
+    if moves.is_empty():
+        return 0
+    dims = moves.dim(isl.dim_type.set)
+    for stride in (0, 1):
+        point = isl.Set.universe(moves.get_space())
+        for d in range(dims):
+            point = point.fix_val(isl.dim_type.set, d, isl.Val.int_from_si(moves.get_ctx(), stride if d == dims - 1 else 0))
+        if moves.is_subset(point):
+            return stride
     return None
 
 

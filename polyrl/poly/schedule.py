@@ -26,6 +26,8 @@ ACTION_KINDS: dict[str, tuple[int, str]] = {
     "J2": (4, "J2(a,b,f,g): unroll-and-jam levels a < b (not the innermost) by f and g in 2..8"),
     "K": (2, "K(a,k): pack array k (the Scop's arrays in order, scalars not counted) into a contiguous buffer "
              "at each iteration of level a (not the innermost), where it must be read-only"),
+    "V": (0, "V(): write the innermost loop as explicit vector code (GCC vector extensions, the target's "
+             "width, a scalar remainder); it must carry no dependence and walk arrays with stride 0 or 1"),
 }
 
 # largest unroll-and-jam factor: f copies of the body (f*g for J2) sit in one loop body
@@ -113,4 +115,4 @@ def _parse_word(word: str, source: str, col: int) -> Action:
 
 
 def _levels(kind: str) -> int:
-    return {"I": 2, "R": 1, "S": 2, "T2": 2, "T3": 3, "P": 1, "U": 0, "J": 1, "J2": 2, "K": 1}[kind]
+    return {"I": 2, "R": 1, "S": 2, "T2": 2, "T3": 3, "P": 1, "U": 0, "J": 1, "J2": 2, "K": 1, "V": 0}[kind]

@@ -37,6 +37,8 @@ class Loop:
     # arrays copied into contiguous buffers at the start of each iteration of this loop
     # (packing; read-only inside it), in the order the action named them
     pack: tuple[str, ...] = ()
+    # an innermost loop printed as explicit vector code (action V)
+    vector: bool = False
 
     def restricted(self, children: tuple[Loop | Leaf, ...]) -> Loop:
         """This loop around only `children` (used when distributing it)."""
@@ -226,7 +228,7 @@ def apply_action(nest: LoopNest, action: Action, source: str = "<schedule>") -> 
     depth = len(path)
     k, a = action.kind, action.args
     levels = {"I": a[:2], "R": a[:1], "S": a[:2], "T2": a[:2], "T3": a[:3], "P": a[:1], "U": (),
-              "J": a[:1], "J2": a[:2], "K": a[:1]}[k]
+              "J": a[:1], "J2": a[:2], "K": a[:1], "V": ()}[k]
     loops = nest.loops_on(path)
     for lvl in levels:
         if lvl >= depth:
@@ -243,6 +245,8 @@ def apply_action(nest: LoopNest, action: Action, source: str = "<schedule>") -> 
         )
     if k == "K":
         return pack(nest, path, a[0], a[1], action, source)
+    if k == "V":
+        return _map_loop(nest, path[: inner + 1], lambda L: replace(L, vector=True))
     if k == "I":
         return interchange(nest, path, a[0], a[1])
     if k == "R":
