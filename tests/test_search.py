@@ -194,7 +194,7 @@ def test_bench_policy_and_random_search_variants_on_one_mini_kernel(policy_path,
     for name in ("polyrl-policy", "random-search"):
         assert rows[name]["status"] == "ok" and rows[name]["verified"] == "yes", rows[name]
     md = (out / "results.md").read_text()
-    assert "polyrl-policy: policy inference" in md and "| gemm |" in md and "median" in md
+    assert "polyrl-policy: policy inference time" in md and "| gemm |" in md and "median" in md
     assert "random-search: best of up to 2 measured candidates" in md
 
 

@@ -359,7 +359,10 @@ class PolicyVariant(Variant):
         from polyrl.runtime.execute import format_seconds
 
         times = [i.seconds for i in self.inference.values()]
-        lines = [f"### {self.name}: policy inference (schedule chosen, nothing compiled; one core)", "",
+        lines = [f"### {self.name}: policy inference time (one core)", "",
+                 "From the program's dependences to the complete schedule: program graphs, forward passes, "
+                 "masks and legality checks; parsing and dependence analysis are not counted, and nothing is "
+                 "compiled.", "",
                  "| kernel | inference | steps | schedule |", "|---|---:|---:|---|"]
         lines += [f"| {k} | {format_seconds(i.seconds)} | {i.steps} | `{i.text or 'none'}` |"
                   for k, i in self.inference.items()]
@@ -371,8 +374,6 @@ class PolicyVariant(Variant):
 class _SearchVariant(Variant):
     """A budgeted search per kernel (polyrl.search); the bench then measures the best
     schedule once more, side by side with the other variants."""
-
-    kind = ""
 
     def __init__(self, settings: Settings):
         super().__init__(settings)
