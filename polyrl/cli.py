@@ -164,6 +164,9 @@ def cmd_optimize(args) -> int:
         raise PolyrlError("--schedule chooses the schedule itself; drop --search and --policy, or --schedule")
     if args.search is not None and args.search < 1:
         raise PolyrlError("--search N needs N >= 1 measurements")
+    if args.search is not None and args.simd != "auto":
+        # the memo store keys candidates by schedule text, which does not say where simd went
+        raise PolyrlError("--search measures its candidates with --simd auto; drop --simd")
     if args.repeat < 1:
         raise PolyrlError("--repeat must be at least 1")
     prog = load_program(args)
