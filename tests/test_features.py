@@ -185,3 +185,11 @@ def test_unroll_and_jam_marks_the_jammed_loop(gemm):
     jams = sorted(float(v) for v in g.x[g.node_kind == LOOP][:, col("loop.jam")])
     assert jams[-1] == 2.0 and jams[:-1] == [0.0] * (len(jams) - 1)  # one loop, log2(4)
     assert graph(gemm).x[:, col("loop.jam")].abs().sum() == 0
+
+
+def test_vector_code_and_packing_mark_their_loops(gemm):
+    g = graph(gemm, "B1:J(0,4) B1:V()")
+    assert float(g.x[g.node_kind == LOOP][:, col("loop.vector")].sum()) == 1.0
+    assert graph(gemm).x[:, col("loop.vector")].abs().sum() == 0
+    packed = graph(gemm, "B1:T2(1,2,8,8) B1:K(2,1)")  # A (array 1) packed per iteration of the j tile loop
+    assert float(packed.x[packed.node_kind == LOOP][:, col("loop.pack")].max()) == 1.0

@@ -23,6 +23,7 @@ The layout is the same for original and transformed programs. Sizes are log-scal
 | loop.reversed | 1 | its main iterator runs opposite to the original order |
 | loop.unroll | 1 | log2 of the unroll factor |
 | loop.jam | 1 | log2 of the unroll-and-jam factor (a point loop that codegen unrolls completely into the loop inside it) |
+| loop.vector | 1 | printed as explicit vector code (action V) |
 | loop.pack | 1 | log2(1 + number of arrays packed into contiguous buffers at each iteration of the loop) |
 | loop.tile | 3 | is a tile loop (floor division), log2 tile size (floor-div denominator), is a point loop (inside the tile loop of its iterator) |
 | loop.skew | 2 | number of skews applied, slog of the sum of their factors |
@@ -96,6 +97,7 @@ FEATURE_BLOCKS: tuple[tuple[str, int], ...] = (
     ("loop.reversed", 1),
     ("loop.unroll", 1),
     ("loop.jam", 1),
+    ("loop.vector", 1),
     ("loop.pack", 1),
     ("loop.tile", 3),
     ("loop.skew", 2),
@@ -357,6 +359,7 @@ def program_graph(
         x[BLOCK["loop.parallel"].start] = 1.0 if loop.parallel else 0.0
         x[BLOCK["loop.unroll"].start] = math.log2(max(loop.unroll, 1))
         x[BLOCK["loop.jam"].start] = math.log2(max(loop.jam, 1))
+        x[BLOCK["loop.vector"].start] = 1.0 if loop.vector else 0.0
         x[BLOCK["loop.pack"].start] = log2p(len(loop.pack))
         stmt = next(iter(loop.exprs))
         coefs, par, const, den = linear_part(loop.exprs[stmt])
