@@ -25,7 +25,8 @@ def register(subparsers) -> None:
         "train",
         help="train the scheduling policy (GATv2 actor-critic) with PPO on a corpus",
         description="PPO on the scheduling environment: episodes optimize corpus programs branch by branch "
-        "with 76 masked actions (the seed design's 56 plus 20 unroll-and-jam; illegal ones never sampled). Hyper-parameters default to the seed paper's.",
+        "with 93 masked actions (the seed design's 56, then unroll-and-jam, vector code and packing; "
+        "illegal ones never sampled). Hyper-parameters default to the seed paper's.",
         epilog=TRAIN_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
