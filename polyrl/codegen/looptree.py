@@ -19,6 +19,8 @@ and a node is one of
                "lower": ["C expr", ...], "upper": ["C expr", ...]}],  # each iteration, copy the
                  # box lower[d] <= i_d <= upper[d] of A into the buffer (from index 0) and
                  # define `polyrl_pack0_lo<d>` = lower[d] for the statements that read it
+     "vector": "double" | "float" | None,  # optional: an innermost loop printed as explicit
+                 # vector code of that element type (its `simd` flag covers what cannot be)
      "buffers": [{"name": "polyrl_pack0", "ctype": "double", "extent": ["C expr", ...]}],
                  # optional: 64-byte aligned heap buffers, allocated around the loop, or
                  # at each iteration of a parallel one (private to each thread)
