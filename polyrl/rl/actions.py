@@ -24,7 +24,7 @@ vector code, packing) come after them so that `Next` stays last.
 
 An action is inapplicable (masked) on a branch when a level it names does not exist, a
 tile size is at least the loop's extent (one tile: nothing changes), the innermost loop
-is already unrolled or an unroll factor exceeds its extent, or a parallel loop already
+is already unrolled (or vector code) or an unroll factor exceeds its extent, or a parallel loop already
 exists on the branch (nested OpenMP regions would run serially); unroll-and-jam is
 inapplicable on the innermost loop, with a factor above the loop's extent, or on a branch
 that already has a register block; V on a branch whose innermost loop is already vector
@@ -147,7 +147,7 @@ def applicable_mask(nest: LoopNest, path: tuple[int, ...], extents: list[int]) -
             continue
         if a.kind == "T2" and (a.args[2] >= extents[a.args[0]] or a.args[3] >= extents[a.args[1]]):
             continue
-        if a.kind == "U" and (innermost.unroll > 1 or a.args[0] > extents[-1]):
+        if a.kind == "U" and (innermost.unroll > 1 or loops[inner].vector or a.args[0] > extents[-1]):
             continue
         if a.kind == "P" and has_parallel:
             continue
