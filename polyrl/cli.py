@@ -18,6 +18,8 @@ EPILOG = """schedules are sequences of per-branch actions, e.g. "B0:T2(0,1,32,32
   B<n>:U(f)               unroll the innermost loop by f
   B<n>:J(a,f)             unroll-and-jam level a by f (2..8) into the innermost loop
   B<n>:J2(a,b,f,g)        unroll-and-jam levels a < b by f and g
+  B<n>:V()                write the innermost loop as explicit vector code
+  B<n>:K(a,k)             pack array k (numbered by `polyrl show`) into a buffer at each iteration of level a
 `polyrl show FILE.c` prints the branches (B<n>) and levels (L<k>) of each loop."""
 
 
@@ -133,6 +135,8 @@ def cmd_show(args) -> int:
     nest = prog.apply(args.schedule).nest if args.schedule else prog.model.original
     print(format_header(prog.scop))
     print(format_nest(prog.scop, nest))
+    if nest.arrays:
+        print("arrays (k of K(a,k)): " + ", ".join(f"{k} {a}" for k, a in enumerate(nest.arrays)))
     return 0
 
 

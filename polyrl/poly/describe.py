@@ -59,7 +59,8 @@ def format_nest(scop: Scop, nest: LoopNest) -> str:
             else:
                 assert isinstance(n, Loop)
                 flags = [f for f, on in (("parallel", n.parallel), (f"unroll {n.unroll}", n.unroll > 1),
-                                           (f"jam {n.jam}", n.jam > 1)) if on]
+                                           (f"jam {n.jam}", n.jam > 1), ("vector", n.vector),
+                                           (f"packs {' '.join(n.pack)}", bool(n.pack))) if on]
                 tag = f"  [{', '.join(flags)}]" if flags else ""
                 lines.append(f"{pad}for {n.name}  ({' '.join(names.get(id(n), []))}){tag}")
                 visit(n.children, depth + 1)
