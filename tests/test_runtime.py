@@ -345,7 +345,9 @@ def test_store_answers_second_compare_without_building(gemm: Scop, tmp_path: Pat
     # a real compiler behind a wrapper that counts compilations (not --version queries)
     log = tmp_path / "cc.log"
     cc = tmp_path / "counting-cc"
-    cc.write_text(f'#!/bin/sh\ncase "$1" in --version) ;; *) echo x >> "{log}";; esac\nexec gcc "$@"\n')
+    # (nor the harness object, compiled once per toolchain and then reused)
+    cc.write_text(f'#!/bin/sh\ncase "$*" in --version|*" -c polyrl_harness.c"*) ;; *) echo x >> "{log}";; esac\n'
+                  'exec gcc "$@"\n')
     cc.chmod(cc.stat().st_mode | stat.S_IEXEC)
     tc = Toolchain(cc=str(cc), threads=1)
     store = MemoStore(tmp_path / "memo.sqlite")

@@ -100,6 +100,32 @@ def companion_sources(source_text: str, search_dirs: tuple[str, ...]) -> tuple[s
     return tuple(dict.fromkeys(found))
 
 
+def _harness_object(cc: str, flags: tuple[str, ...]) -> Path | None:
+    """The harness compiled once per (compiler, flags, harness text) into the temp folder
+    and reused by every later build (it is about a third of a small program's compile
+    time). None when it cannot be built; the caller then compiles the source itself."""
+    import hashlib
+
+    text = harness_source()
+    key = hashlib.sha256("\0".join([cc, _compiler_version(cc), *flags, text]).encode()).hexdigest()[:20]
+    obj = Path(tempfile.gettempdir()) / f"polyrl-harness-{key}.o"
+    if obj.is_file():
+        return obj
+    with tempfile.TemporaryDirectory(prefix="polyrl-harness-") as wd:
+        (Path(wd) / "polyrl_harness.c").write_text(text)
+        try:
+            p = subprocess.run([cc, *flags, "-c", "polyrl_harness.c", "-o", "h.o"], cwd=wd, capture_output=True,
+                               timeout=COMPILE_TIMEOUT_S)
+        except subprocess.TimeoutExpired:
+            return None
+        if p.returncode != 0:
+            return None
+        tmp = obj.with_name(f"{obj.name}.{os.getpid()}.tmp")
+        shutil.copyfile(Path(wd) / "h.o", tmp)
+        os.replace(tmp, obj)  # atomic: concurrent builders never link a partial object
+    return obj
+
+
 def build(
     source_text: str,
     toolchain: Toolchain,
@@ -117,12 +143,14 @@ def build(
     wd = Path(workdir)
     wd.mkdir(parents=True, exist_ok=True)
     (wd / "program.c").write_text(source_text)
-    (wd / "polyrl_harness.c").write_text(harness_source())
+    harness = _harness_object(cc, tuple(toolchain.flags))
+    if harness is None:
+        (wd / "polyrl_harness.c").write_text(harness_source())
     exe = wd / "program"
     cmd = [cc, *toolchain.flags]
     for d in include_dirs:
         cmd += ["-I", d]
-    cmd += ["-o", str(exe), "program.c", "polyrl_harness.c", *sources, "-lm"]
+    cmd += ["-o", str(exe), "program.c", str(harness) if harness else "polyrl_harness.c", *sources, "-lm"]
     try:
         p = subprocess.run(cmd, cwd=wd, capture_output=True, text=True, timeout=COMPILE_TIMEOUT_S)
     except subprocess.TimeoutExpired:
