@@ -655,7 +655,8 @@ private:
         for (size_t d = 0; d < n; ++d) {
             line(level + static_cast<int>(d), "for (int " + it(d) + " = " + lo(d) + "; " + it(d) + " <= " +
                                                   paren(trim(p.upper[d])) + "; " + it(d) + "++) {");
-            dst += "[" + it(d) + " - " + lo(d) + "]";
+            size_t b = p.transposed && d + 2 >= n ? 2 * n - 3 - d : d;  // buffer dimension d holds array dimension b
+            dst += "[" + it(b) + " - " + lo(b) + "]";
             src += "[" + it(d) + "]";
         }
         line(level + static_cast<int>(n), dst + " = " + src + ";");

@@ -191,6 +191,8 @@ Pack convert_pack(py::handle h, const std::string& path) {
     p.upper = c_exprs(d, "upper", path);
     if (p.lower.empty() || p.lower.size() != p.upper.size())
         fail(path, "lower and upper must give the same number (> 0) of bounds");
+    if (has(d, "transposed")) p.transposed = as_bool(d["transposed"], path + ".transposed");
+    if (p.transposed && p.lower.size() < 2) fail(path + ".transposed", "a transposed buffer needs two dimensions");
     return p;
 }
 

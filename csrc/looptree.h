@@ -30,9 +30,11 @@ struct StmtDef {
 // Packing: at the start of each iteration of a loop, the box lower[d] <= i_d <= upper[d]
 // of `array` is copied into `buffer` (indexed from 0 in every dimension); the statements
 // inside already read `buffer[i_0 - lo_0]...`, where lo_d is `<buffer>_lo<d>`.
+// `transposed`: the buffer's last two dimensions are swapped (buffer[..][i1][i0]).
 struct Pack {
     std::string buffer, array;
     std::vector<std::string> lower, upper;
+    bool transposed = false;
 };
 
 // A packing buffer: `extent[d]` elements of `ctype` in dimension d, aligned to 64 bytes.

@@ -15,10 +15,13 @@ LA=datasets/polybench/linear-algebra
 STORE=$(mktemp -d)
 trap 'rm -rf "$STORE"' EXIT
 
-# 3-D tiles (i 32, k 128, j 256: a 32x128 tile of A and a 128x256 tile of B, L2-sized),
-# parallel i tiles, both input tiles packed per j tile (K), 4 rows of i and 8 of k jammed
-# (J2) around a vectorized j (V): each chunk of C stays in a register for 8 updates.
-MM="T3(0,1,2,32,128,256) P(0)"
+# Matrix products, BLIS's loop order: 3-D tiles (i 32, k 128, j 256) with the j and k
+# tiles outside the parallel i tiles; the 128x256 tile of the right operand packed once
+# per (j, k) tile and shared (K at level 1), the 32x128 tile of the left one packed per
+# i tile in each thread's own buffer (K at level 2); 8 rows of i and 4 of k jammed (J2)
+# around a vectorized j (V): 8 chunks of C stay in registers for 4 updates each.
+MM="T3(0,1,2,32,128,256) I(0,2) P(2)"
+RB="J2(3,4,8,4) V()"
 declare -A FILE=(
   [gemm]=$LA/blas/gemm/gemm.c [2mm]=$LA/kernels/2mm/2mm.c [3mm]=$LA/kernels/3mm/3mm.c
   [syrk]=$LA/blas/syrk/syrk.c [syr2k]=$LA/blas/syr2k/syr2k.c [symm]=$LA/blas/symm/symm.c
@@ -26,17 +29,19 @@ declare -A FILE=(
 )
 declare -A SCHEDULE=(
   # arrays: C=0 A=1 B=2
-  [gemm]="B1:${MM// / B1:} B1:K(2,1) B1:K(2,2) B1:J2(3,4,4,8) B1:V()"
+  [gemm]="B1:${MM// / B1:} B1:K(1,2) B1:K(2,1) B1:${RB// / B1:}"
   # tmp=0 A=1 B=2 D=3 C=4; the interchanges distribute the initialisations (B0, B2)
-  [2mm]="B0:I(1,2) B0:P(0) B1:${MM// / B1:} B1:K(2,1) B1:K(2,2) B1:J2(3,4,4,8) B1:V() \
-B2:I(1,2) B2:P(0) B3:${MM// / B3:} B3:K(2,0) B3:K(2,4) B3:J2(3,4,4,8) B3:V()"
+  [2mm]="B0:I(1,2) B0:P(0) B1:${MM// / B1:} B1:K(1,2) B1:K(2,1) B1:${RB// / B1:} \
+B2:I(1,2) B2:P(0) B3:${MM// / B3:} B3:K(1,4) B3:K(2,0) B3:${RB// / B3:}"
   # E=0 A=1 B=2 F=3 C=4 D=5 G=6
-  [3mm]="B0:I(1,2) B0:P(0) B1:${MM// / B1:} B1:K(2,1) B1:K(2,2) B1:J2(3,4,4,8) B1:V() \
-B2:I(1,2) B2:P(0) B3:${MM// / B3:} B3:K(2,4) B3:K(2,5) B3:J2(3,4,4,8) B3:V() \
-B4:I(1,2) B4:P(0) B5:${MM// / B5:} B5:K(2,0) B5:K(2,3) B5:J2(3,4,4,8) B5:V()"
-  # A[j][k] (and B[j][k]) walk j with a row stride: no V; the packed tiles still help
-  [syrk]="B0:P(0) B1:${MM// / B1:} B1:K(2,1) B1:J2(3,4,4,2)"
-  [syr2k]="B0:P(0) B1:${MM// / B1:} B1:K(2,1) B1:K(2,2) B1:J2(3,4,4,2)"
+  [3mm]="B0:I(1,2) B0:P(0) B1:${MM// / B1:} B1:K(1,2) B1:K(2,1) B1:${RB// / B1:} \
+B2:I(1,2) B2:P(0) B3:${MM// / B3:} B3:K(1,5) B3:K(2,4) B3:${RB// / B3:} \
+B4:I(1,2) B4:P(0) B5:${MM// / B5:} B5:K(1,3) B5:K(2,0) B5:${RB// / B5:}"
+  # A[j][k] (and B[j][k]) walk j down a column: packed transposed (KT) once per (j, k)
+  # tile, for all rows i >= j, they become rows, and j vectorizes; 4 values of k jammed
+  # (jamming i would put the triangle's max(i, j) into the copies' bounds)
+  [syrk]="B0:P(0) B1:${MM// / B1:} B1:KT(1,1) B1:J(4,4) B1:V()"
+  [syr2k]="B0:P(0) B1:${MM// / B1:} B1:KT(1,1) B1:KT(1,2) B1:J(4,4) B1:V()"
   # the scalar temp2 serializes i and j (memory-based dependences; no scalar expansion
   # yet), so this only unrolls the innermost loop
   [symm]="B0:U(4)"

@@ -31,6 +31,7 @@ KERNELS = {
     "lu": "linear-algebra/solvers/lu/lu.c",
     "trisolv": "linear-algebra/solvers/trisolv/trisolv.c",
     "syrk": "linear-algebra/blas/syrk/syrk.c",
+    "syr2k": "linear-algebra/blas/syr2k/syr2k.c",
 }
 # bitwise comparison: no FMA contraction, so only a reordering of operations could differ
 EXACT = Toolchain(flags=("-O2", "-march=native", "-fopenmp", "-ffp-contract=off", "-DMINI_DATASET", f"-I{UTIL}"),
@@ -76,6 +77,8 @@ LEGAL = [
     ("gemm", "B1:T3(0,1,2,8,8,16) B1:P(0) B1:K(2,1) B1:K(2,2) B1:J2(3,4,4,2) B1:V()"),
     ("2mm", "B0:I(1,2) B1:J2(0,1,4,2) B1:V() B2:I(1,2) B3:J(0,3) B3:V()"),  # 3 rows: partial tiles use simd
     ("heat-3d", "B0:J(1,2) B0:V() B1:V()"),  # stencil: several unit-stride reads of one read-only array
+    # a transposed pack turns syrk's column walk A[j][k] (j innermost) into a row walk
+    ("syrk", "B0:P(0) B1:T3(0,1,2,8,8,16) B1:I(0,2) B1:P(2) B1:KT(1,1) B1:J2(3,4,4,2) B1:V()"),
 ]
 
 ILLEGAL = [
@@ -104,6 +107,8 @@ ILLEGAL = [
     ("syrk", "B1:V()", "A[j][k] in S1 walks loop `j` with a stride other than 0 or 1"),
     ("gemm", "B1:V() B1:T2(1,2,4,4) B1:U(2)", "loop `j` is unrolled, so it cannot be vectorized (V) too"),
     ("mvt", "B0:V()", "loop `j` carries the dependence"),
+    ("mvt", "B0:KT(0,2)", "y_1 has one dimension, so its buffer cannot be transposed"),
+    ("syrk", "B1:T3(0,1,2,8,8,16) B1:I(0,2) B1:K(1,1) B1:J(4,4) B1:V()", "A[j][k] in S1 walks loop `j`"),
 ]
 
 
@@ -191,6 +196,8 @@ PACKED_SMALL = [
     ("gemm", "B1:T3(0,1,2,8,32,16) B1:P(0) B1:K(2,1) B1:K(2,2) B1:J2(3,4,4,2) B1:V()"),
     ("2mm", "B0:I(1,2) B1:T3(0,1,2,16,16,32) B1:P(0) B1:K(2,1) B1:K(2,2) B1:J2(3,4,4,2) B1:V() "
             "B2:I(1,2) B3:T3(0,1,2,16,16,32) B3:P(0) B3:K(2,0) B3:K(2,4) B3:J(3,4) B3:V()"),
+    ("syrk", "B0:P(0) B1:T3(0,1,2,16,16,32) B1:I(0,2) B1:P(2) B1:KT(1,1) B1:J(4,4) B1:V()"),
+    ("syr2k", "B0:P(0) B1:T3(0,1,2,16,16,32) B1:I(0,2) B1:P(2) B1:KT(1,1) B1:KT(1,2) B1:J(4,4) B1:V()"),
 ]
 
 
@@ -215,6 +222,14 @@ def test_packing_copies_the_exact_box_and_reads_the_buffer() -> None:
     assert "B[c4]" not in text
 
 
+def test_transposed_pack_makes_a_column_walk_a_vector_load() -> None:
+    text = program("syrk").apply("B1:T3(0,1,2,8,8,16) B1:I(0,2) B1:KT(1,1) B1:J(4,4) B1:V()").region_text
+    # A[i][k] is copied to polyrl_pack0[k - lo1][i - lo0]; A[j][k], j innermost, is a chunk
+    assert ("polyrl_pack0[polyrl_pack0_i1 - polyrl_pack0_lo1][polyrl_pack0_i0 - polyrl_pack0_lo0] = "
+            "A[polyrl_pack0_i0][polyrl_pack0_i1];") in text
+    assert "__builtin_memcpy(&polyrl_v1, &polyrl_pack0[(4 * c4) - polyrl_pack0_lo1][c5 - polyrl_pack0_lo0]" in text
+
+
 def test_vector_code_keeps_accumulators_in_registers() -> None:
     text = program("gemm").apply("B1:T3(0,1,2,8,8,16) B1:K(2,1) B1:J2(3,4,4,2) B1:V()").region_text
     assert "typedef double polyrl_v_double __attribute__((vector_size(polyrl_vbytes)));" in text
@@ -235,7 +250,7 @@ def test_unroll_and_jam_of_the_innermost_or_a_jammed_level_is_refused() -> None:
 
 def test_schedule_text_round_trips() -> None:
     text = ("B0:I(0,1) B0:T2(1,2,32,32) B0:P(0) B1:S(0,1,1) B1:U(4) B2:T3(0,1,2,8,16,32) B0:R(2) "
-            "B1:J(0,4) B2:J2(0,1,2,8) B0:K(1,2) B1:V()")
+            "B1:J(0,4) B2:J2(0,1,2,8) B0:K(1,2) B1:V() B2:KT(0,1)")
     assert str(Schedule.parse(text)) == text
     assert str(Schedule.parse("  B0:P(0)   B1:U(2) ")) == "B0:P(0) B1:U(2)"
 

@@ -203,9 +203,11 @@ class PackPlan:
     extent: tuple[str, ...]
     iterators: tuple[str, ...]  # the loop iterators the bounds may use
     readers: frozenset[str]
+    transposed: bool = False  # the buffer's last two dimensions swapped (extent already is)
 
     def copy(self) -> dict:
-        return {"buffer": self.name, "array": self.array, "lower": list(self.lower), "upper": list(self.upper)}
+        return {"buffer": self.name, "array": self.array, "lower": list(self.lower), "upper": list(self.upper),
+                "transposed": self.transposed}
 
     def buffer(self) -> dict:
         return {"name": self.name, "ctype": self.ctype, "extent": list(self.extent)}
@@ -222,12 +224,15 @@ def _packs(model: Model, nest: LoopNest, prefix: str) -> dict[tuple[int, ...], l
             if box is None:
                 continue  # this piece of a distributed loop does not read it
             readers = frozenset(s for s in loop.exprs if _reads(scop.statement(s).rhs, array))
+            extent = [_pw_aff_c(a, (), scop.context) for a in box.extent]
+            transposed = array in loop.transposed
+            if transposed:
+                extent[-2:] = extent[-1], extent[-2]
             out.setdefault(path, []).append(PackPlan(
                 name=f"polyrl_pack{sum(map(len, out.values()))}", array=array, ctype=scop.arrays[array].ctype,
                 lower=tuple(_pw_aff_c(a, iterators, scop.context) for a in box.lower),
                 upper=tuple(_pw_aff_c(a, iterators, scop.context) for a in box.upper),
-                extent=tuple(_pw_aff_c(a, (), scop.context) for a in box.extent),
-                iterators=iterators, readers=readers,
+                extent=tuple(extent), iterators=iterators, readers=readers, transposed=transposed,
             ))
     return out
 
@@ -268,7 +273,10 @@ def _packed_statement(scop: Scop, statements: dict, name: str, packs: list[PackP
                 indices = tuple(rewrite(i) for i in e.indices)
                 if p is None:
                     return ArrayRef(e.name, indices)
-                return ArrayRef(p.name, tuple(Binary("-", i, ScalarRef(f"{p.name}_lo{d}")) for d, i in enumerate(indices)))
+                relative = [Binary("-", i, ScalarRef(f"{p.name}_lo{d}")) for d, i in enumerate(indices)]
+                if p.transposed:
+                    relative[-2:] = relative[-1], relative[-2]
+                return ArrayRef(p.name, tuple(relative))
             if isinstance(e, Unary):
                 return Unary(e.op, rewrite(e.operand))
             if isinstance(e, Binary):

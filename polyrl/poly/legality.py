@@ -154,6 +154,8 @@ def packing_problem(model: Model, nest: LoopNest, path: tuple[int, ...], array: 
     for outer in loops[:-1]:
         if array in outer.pack:
             return f"{array} is already packed at loop `{outer.name}` around loop `{loop.name}`"
+    if array in loop.transposed and len(model.scop.arrays[array].dims) < 2:
+        return f"{array} has one dimension, so its buffer cannot be transposed"
     reads = footprint(nest, model.scop, path, array, "reads")
     if reads is None or reads.is_empty():
         return f"loop `{loop.name}` does not read {array}, so there is nothing to pack" if fresh else None
@@ -189,8 +191,14 @@ def vector_problem(model: Model, nest: LoopNest, path: tuple[int, ...], schedule
         bad = _vector_expression_problem(scop, s, types)
         if bad:
             return f"{stmt} {bad}, so loop `{loop.name}` cannot be vectorized (V)"
-        for ref, _ in statement_references(s):
-            if isinstance(ref, ArrayRef) and _stride(scop, nest, deep, len(path) - 1, s, ref) is None:
+        transposed = {a for L in nest.loops_on(deep)[: len(path)] for a in L.transposed}
+        for ref, write in statement_references(s):
+            if not isinstance(ref, ArrayRef):
+                continue
+            walked = ref
+            if not write and ref is not s.lhs and ref.name in transposed:  # read from the transposed buffer
+                walked = ArrayRef(ref.name, ref.indices[:-2] + (ref.indices[-1], ref.indices[-2]))
+            if _stride(scop, nest, deep, len(path) - 1, s, walked) is None:
                 return (f"{ref_text(ref, s.iterators)} in {stmt} walks loop `{loop.name}` with a stride other than "
                         "0 or 1 element of its last subscript, so the loop cannot be vectorized (V)")
     if len(types) > 1:

@@ -26,6 +26,8 @@ ACTION_KINDS: dict[str, tuple[int, str]] = {
     "J2": (4, "J2(a,b,f,g): unroll-and-jam levels a < b (not the innermost) by f and g in 2..8"),
     "K": (2, "K(a,k): pack array k (the Scop's arrays in order, scalars not counted) into a contiguous buffer "
              "at each iteration of level a (not the innermost), where it must be read-only"),
+    "KT": (2, "KT(a,k): like K(a,k), the buffer transposed (its last two dimensions swapped), so that a "
+              "column walk of the array becomes a row walk of the buffer"),
     "V": (0, "V(): write the innermost loop as explicit vector code (GCC vector extensions, the target's "
              "width, a scalar remainder); it must carry no dependence and walk arrays with stride 0 or 1"),
 }
@@ -90,7 +92,7 @@ def _parse_word(word: str, source: str, col: int) -> Action:
     want, usage = ACTION_KINDS[kind]
     if len(args) != want:
         raise PolyrlError(f"`{word}` has {len(args)} arguments; usage {usage}", source, 1, col)
-    if kind in ("I", "R", "S", "T2", "T3", "P", "J", "J2", "K") and any(a < 0 for a in args[: _levels(kind)]):
+    if kind in ("I", "R", "S", "T2", "T3", "P", "J", "J2", "K", "KT") and any(a < 0 for a in args[: _levels(kind)]):
         raise PolyrlError(f"loop levels must be >= 0 in `{word}`", source, 1, col)
     if kind == "S" and args[2] == 0:
         raise PolyrlError(f"skew factor must be non-zero in `{word}`", source, 1, col)
@@ -107,7 +109,7 @@ def _parse_word(word: str, source: str, col: int) -> Action:
         n = _levels(kind)
         if any(not 2 <= f <= MAX_JAM for f in args[n:]):
             raise PolyrlError(f"unroll-and-jam factors must be in 2..{MAX_JAM} in `{word}`", source, 1, col)
-    if kind == "K" and args[1] < 0:
+    if kind in ("K", "KT") and args[1] < 0:
         raise PolyrlError(f"array numbers must be >= 0 in `{word}`", source, 1, col)
     if kind in ("I", "S", "J2") and args[0] >= args[1]:
         raise PolyrlError(f"first level must be the outer one (a < b) in `{word}`", source, 1, col)
@@ -115,4 +117,4 @@ def _parse_word(word: str, source: str, col: int) -> Action:
 
 
 def _levels(kind: str) -> int:
-    return {"I": 2, "R": 1, "S": 2, "T2": 2, "T3": 3, "P": 1, "U": 0, "J": 1, "J2": 2, "K": 1, "V": 0}[kind]
+    return {"I": 2, "R": 1, "S": 2, "T2": 2, "T3": 3, "P": 1, "U": 0, "J": 1, "J2": 2, "K": 1, "KT": 1, "V": 0}[kind]

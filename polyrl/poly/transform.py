@@ -37,6 +37,8 @@ class Loop:
     # arrays copied into contiguous buffers at the start of each iteration of this loop
     # (packing; read-only inside it), in the order the action named them
     pack: tuple[str, ...] = ()
+    # those of `pack` whose buffer is transposed (action KT)
+    transposed: tuple[str, ...] = ()
     # an innermost loop printed as explicit vector code (action V)
     vector: bool = False
 
@@ -228,7 +230,7 @@ def apply_action(nest: LoopNest, action: Action, source: str = "<schedule>") -> 
     depth = len(path)
     k, a = action.kind, action.args
     levels = {"I": a[:2], "R": a[:1], "S": a[:2], "T2": a[:2], "T3": a[:3], "P": a[:1], "U": (),
-              "J": a[:1], "J2": a[:2], "K": a[:1], "V": ()}[k]
+              "J": a[:1], "J2": a[:2], "K": a[:1], "KT": a[:1], "V": ()}[k]
     loops = nest.loops_on(path)
     for lvl in levels:
         if lvl >= depth:
@@ -243,8 +245,8 @@ def apply_action(nest: LoopNest, action: Action, source: str = "<schedule>") -> 
             f"{action}: level {levels[-1]} is not outside the innermost loop (level {inner}) of branch B{action.branch}",
             **action.where(source),
         )
-    if k == "K":
-        return pack(nest, path, a[0], a[1], action, source)
+    if k in ("K", "KT"):
+        return pack(nest, path, a[0], a[1], action, source, transposed=k == "KT")
     if k == "V":
         return _map_loop(nest, path[: inner + 1], lambda L: replace(L, vector=True))
     if k == "I":
@@ -385,8 +387,10 @@ def unroll_and_jam(nest: LoopNest, path: tuple[int, ...], level: int, factor: in
     return _map_loop(nest, path[: inner + 2], lambda L: replace(L, jam=factor, unroll=1))
 
 
-def pack(nest: LoopNest, path: tuple[int, ...], level: int, k: int, action: Action, source: str) -> LoopNest:
-    """Mark array `k` of `nest.arrays` as packed at each iteration of `level`.
+def pack(nest: LoopNest, path: tuple[int, ...], level: int, k: int, action: Action, source: str,
+         transposed: bool = False) -> LoopNest:
+    """Mark array `k` of `nest.arrays` as packed (`transposed`: in a transposed buffer) at
+    each iteration of `level`.
 
     Only the mark: which elements are copied, and whether that is legal, follows from
     the final nest (polyrl.poly.packing), so later actions may still move the loop.
@@ -401,4 +405,5 @@ def pack(nest: LoopNest, path: tuple[int, ...], level: int, k: int, action: Acti
     name = nest.arrays[k]
     if name in loops[level].pack:
         raise PolyrlError(f"{action}: {name} is already packed at level {level}", **action.where(source))
-    return _map_loop(nest, path[: level + 1], lambda L: replace(L, pack=L.pack + (name,)))
+    return _map_loop(nest, path[: level + 1], lambda L: replace(
+        L, pack=L.pack + (name,), transposed=L.transposed + ((name,) if transposed else ())))
