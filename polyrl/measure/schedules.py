@@ -20,9 +20,10 @@ from polyrl.poly.transform import LoopNest, apply_action
 
 # (kind, weight): tiling, parallel loops and interchange are what schedules are made of;
 # skews and reversals mostly matter as enablers, so they are drawn less often.
-# Unroll-and-jam (J, J2: register blocking) is drawn like unrolling.
+# Unroll-and-jam (J, J2: register blocking) is drawn like unrolling; explicit vector
+# code (V) and packing (K) less often.
 KIND_WEIGHTS = (("T2", 0.24), ("P", 0.2), ("I", 0.2), ("U", 0.12), ("T3", 0.08), ("S", 0.09), ("R", 0.07),
-                ("J", 0.06), ("J2", 0.06))
+                ("J", 0.06), ("J2", 0.06), ("V", 0.05), ("K", 0.05))
 TILE_SIZES = (8, 16, 32, 64, 128)
 UNROLL_FACTORS = (2, 4, 8)
 JAM_FACTORS = (2, 4)
@@ -41,7 +42,7 @@ def draw_action(rng: random.Random, nest: LoopNest, first_branch: int) -> Action
     branches = nest.branches()
     b = rng.randrange(min(first_branch, len(branches) - 1), len(branches))
     depth = len(branches[b])
-    need = {"I": 2, "S": 2, "T2": 2, "T3": 3, "J": 2, "J2": 3}
+    need = {"I": 2, "S": 2, "T2": 2, "T3": 3, "J": 2, "J2": 3, "K": 2}
     kinds = [(k, w) for k, w in KIND_WEIGHTS if depth >= need.get(k, 1)]
     kind = rng.choices([k for k, _ in kinds], weights=[w for _, w in kinds])[0]
     if kind == "I" or kind == "S":
@@ -56,6 +57,10 @@ def draw_action(rng: random.Random, nest: LoopNest, first_branch: int) -> Action
         args = (lo, lo + 1, lo + 2, *(rng.choice(TILE_SIZES) for _ in range(3)))
     elif kind == "U":
         args = (rng.choice(UNROLL_FACTORS),)
+    elif kind == "V":
+        args = ()
+    elif kind == "K":  # an array packed at a loop outside the innermost
+        args = (rng.randrange(depth - 1), rng.randrange(max(1, len(nest.arrays))))
     elif kind == "J":  # a loop outside the innermost, jammed into it
         args = (rng.randrange(depth - 1), rng.choice(JAM_FACTORS))
     elif kind == "J2":
@@ -66,6 +71,11 @@ def draw_action(rng: random.Random, nest: LoopNest, first_branch: int) -> Action
     return Action(b, kind, args)
 
 
+# kinds that do not go together on one branch: one unrolling of the innermost loop, and
+# vector code is not unrolled
+_EXCLUSIVE = [{a, b} for a in ("U", "J", "J2") for b in ("U", "J", "J2")] + [{"U", "V"}]
+
+
 def random_schedule(model: Model, rng: random.Random) -> Schedule:
     """1..MAX_ACTIONS actions, each legal after the ones before it (fewer if draws keep failing)."""
     nest, actions, first = model.original, [], 0
@@ -74,8 +84,8 @@ def random_schedule(model: Model, rng: random.Random) -> Schedule:
     for _ in range(rng.randint(1, MAX_ACTIONS)):
         for _ in range(TRIES_PER_ACTION):
             action = draw_action(rng, nest, first)
-            if action in actions or (action.kind in ("U", "J", "J2") and any(
-                    a.kind in ("U", "J", "J2") and a.branch == action.branch for a in actions)):
+            if action in actions or any(a.branch == action.branch and {a.kind, action.kind} in _EXCLUSIVE
+                                        for a in actions):
                 continue  # a repeat changes nothing (P, R twice) or only overrides (U); one unroll per branch
             try:
                 new = apply_action(nest, action)
