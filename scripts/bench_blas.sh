@@ -46,10 +46,13 @@ B4:I(1,2) B4:P(0) B5:${MM// / B5:} B5:K(1,3) B5:K(2,0) B5:${RB// / B5:}"
   [syrk]="B0:P(0) B1:${MM// / B1:} B1:KT(1,1) B1:J(4,8) B1:V()"
   [syr2k]="B0:P(0) B1:${MM// / B1:} B1:KT(1,1) B1:KT(1,2) B1:J(4,4) B1:V()"
   # the scalar temp2 serializes i and j (memory-based dependences; no scalar expansion
-  # yet), so this only unrolls the innermost loop
-  [symm]="B0:U(4)"
-  # j is parallel: k-j tiles, the j tiles outermost and parallel, i and k jammed around j
-  [trmm]="B0:I(1,2) B0:T2(1,2,64,256) B0:I(0,2) B0:P(0) B0:J2(2,3,4,2) B0:V()"
+  # yet) and nothing tried beat the original (U(4) measured 0.57x at MEDIUM): the empty
+  # schedule, i.e. polyrl's code generation round trip
+  [symm]=""
+  # j is parallel: i-k-j order, 128x128 k-j tiles with the j tiles outermost and
+  # parallel, 8 values of k jammed around a vectorized j (jamming i would put the
+  # triangle's bounds into the copies)
+  [trmm]="B0:I(1,2) B0:T2(1,2,128,128) B0:I(0,2) B0:P(0) B0:J(3,8) B0:V()"
   # `sum` serializes r and q; p innermost (stride 1) and 4 values of s jammed around it
   [doitgen]="B0:I(2,3) B1:J(2,4) B1:V()"
 )
