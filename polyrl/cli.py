@@ -20,6 +20,7 @@ EPILOG = """schedules are sequences of per-branch actions, e.g. "B0:T2(0,1,32,32
   B<n>:J2(a,b,f,g)        unroll-and-jam levels a < b by f and g
   B<n>:V()                write the innermost loop as explicit vector code
   B<n>:K(a,k)             pack array k (numbered by `polyrl show`) into a buffer at each iteration of level a
+  B<n>:KT(a,k)            the same, the buffer transposed (a column walk becomes unit-stride)
 `polyrl show FILE.c` prints the branches (B<n>) and levels (L<k>) of each loop."""
 
 

@@ -86,10 +86,11 @@ def idx(text: str) -> int:
 
 
 def test_action_table_has_the_93_actions_of_the_docstring():
-    assert NUM_ACTIONS == 93 and len(set(ACTION_TEXTS)) == 93
+    assert NUM_ACTIONS == 109 and len(set(ACTION_TEXTS)) == 109
     kinds = [a.kind for a in ACTIONS]
     assert {k: kinds.count(k) for k in set(kinds)} == {"I": 4, "R": 4, "S": 4, "P": 2, "T2": 36, "U": 5,
-                                                       "J": 8, "J2": 12, "V": 1, "K": 16, "Next": 1}
+                                                       "J": 8, "J2": 12, "V": 1, "K": 16, "KT": 16,
+                                                       "Next": 1}
     assert ACTION_TEXTS[:4] == ("I(0,1)", "I(1,2)", "I(2,3)", "I(3,4)")
     assert ACTION_TEXTS[4:14] == ("R(0)", "R(1)", "R(2)", "R(3)", "S(0,1,1)", "S(1,2,1)", "S(2,3,1)", "S(3,4,1)",
                                   "P(0)", "P(1)")
@@ -104,7 +105,8 @@ def test_action_table_has_the_93_actions_of_the_docstring():
                                         for f, g in ((2, 2), (2, 4), (4, 2), (4, 4)))
     assert ACTION_TEXTS[75] == "V()"
     assert ACTION_TEXTS[76:92] == tuple(f"K({lvl},{k})" for lvl in range(4) for k in range(4))
-    assert NEXT == 92 and ACTION_TEXTS[NEXT] == "Next" and idx("T2(1,2,64,128)") == 14 + 9 + 3 + 2
+    assert ACTION_TEXTS[92:108] == tuple(f"KT({lvl},{k})" for lvl in range(4) for k in range(4))
+    assert NEXT == 108 and ACTION_TEXTS[NEXT] == "Next" and idx("T2(1,2,64,128)") == 14 + 9 + 3 + 2
     assert str(ACTIONS[idx("S(1,2,1)")].on(3)) == "B3:S(1,2,1)"
 
 
@@ -122,7 +124,8 @@ def test_extents_and_applicability_on_gemm():
     assert allowed == {"I(0,1)", "I(1,2)", "R(0)", "R(1)", "R(2)", "S(0,1,1)", "S(1,2,1)", "P(0)", "P(1)",
                        "U(2)", "U(4)", "U(8)", "U(16)", "J(0,2)", "J(0,4)", "J(1,2)", "J(1,4)",
                        "J2(0,1,2,2)", "J2(0,1,2,4)", "J2(0,1,4,2)", "J2(0,1,4,4)", "V()",
-                       "K(0,0)", "K(0,1)", "K(0,2)", "K(1,0)", "K(1,1)", "K(1,2)", "Next"}  # arrays C, A, B
+                       "K(0,0)", "K(0,1)", "K(0,2)", "K(1,0)", "K(1,1)", "K(1,2)",  # arrays C, A, B
+                       "KT(0,0)", "KT(0,1)", "KT(0,2)", "KT(1,0)", "KT(1,1)", "KT(1,2)", "Next"}
     # one register block per branch
     jammed = prog.apply("B1:J(0,2)").nest
     jpath = jammed.branches()[1]
@@ -138,11 +141,11 @@ def test_extents_and_applicability_on_gemm():
 
 def test_reset_and_step_follow_the_gymnasium_api(surrogate):
     env = PolyEnv(surrogate)
-    assert env.action_space.n == NUM_ACTIONS == 93
+    assert env.action_space.n == NUM_ACTIONS == 109
     obs, info = env.reset(seed=3, options={"program": GEMM})
     assert isinstance(obs, Data) and obs.x.shape[1] == NODE_FEATURES and obs.edge_attr.shape[0] == obs.edge_index.shape[1]
     mask = info["action_mask"]
-    assert mask.dtype == np.bool_ and mask.shape == (93,) and mask[NEXT]
+    assert mask.dtype == np.bool_ and mask.shape == (109,) and mask[NEXT]
     assert (info["branch"], info["branches"], info["schedule"]) == (0, 2, "")
     assert np.array_equal(env.action_masks(), mask)
     out = env.step(idx("I(0,1)"))

@@ -23,7 +23,7 @@ from polyrl.poly.transform import LoopNest, apply_action
 # Unroll-and-jam (J, J2: register blocking) is drawn like unrolling; explicit vector
 # code (V) and packing (K) less often.
 KIND_WEIGHTS = (("T2", 0.24), ("P", 0.2), ("I", 0.2), ("U", 0.12), ("T3", 0.08), ("S", 0.09), ("R", 0.07),
-                ("J", 0.06), ("J2", 0.06), ("V", 0.05), ("K", 0.05))
+                ("J", 0.06), ("J2", 0.06), ("V", 0.05), ("K", 0.04), ("KT", 0.03))
 TILE_SIZES = (8, 16, 32, 64, 128)
 UNROLL_FACTORS = (2, 4, 8)
 JAM_FACTORS = (2, 4)
@@ -42,7 +42,7 @@ def draw_action(rng: random.Random, nest: LoopNest, first_branch: int) -> Action
     branches = nest.branches()
     b = rng.randrange(min(first_branch, len(branches) - 1), len(branches))
     depth = len(branches[b])
-    need = {"I": 2, "S": 2, "T2": 2, "T3": 3, "J": 2, "J2": 3, "K": 2}
+    need = {"I": 2, "S": 2, "T2": 2, "T3": 3, "J": 2, "J2": 3, "K": 2, "KT": 2}
     kinds = [(k, w) for k, w in KIND_WEIGHTS if depth >= need.get(k, 1)]
     kind = rng.choices([k for k, _ in kinds], weights=[w for _, w in kinds])[0]
     if kind == "I" or kind == "S":
@@ -59,7 +59,7 @@ def draw_action(rng: random.Random, nest: LoopNest, first_branch: int) -> Action
         args = (rng.choice(UNROLL_FACTORS),)
     elif kind == "V":
         args = ()
-    elif kind == "K":  # an array packed at a loop outside the innermost
+    elif kind in ("K", "KT"):  # an array packed at a loop outside the innermost
         args = (rng.randrange(depth - 1), rng.randrange(max(1, len(nest.arrays))))
     elif kind == "J":  # a loop outside the innermost, jammed into it
         args = (rng.randrange(depth - 1), rng.choice(JAM_FACTORS))

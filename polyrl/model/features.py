@@ -24,7 +24,7 @@ The layout is the same for original and transformed programs. Sizes are log-scal
 | loop.unroll | 1 | log2 of the unroll factor |
 | loop.jam | 1 | log2 of the unroll-and-jam factor (a point loop that codegen unrolls completely into the loop inside it) |
 | loop.vector | 1 | printed as explicit vector code (action V) |
-| loop.pack | 1 | log2(1 + number of arrays packed into contiguous buffers at each iteration of the loop) |
+| loop.pack | 1 | log2(1 + number of arrays packed into contiguous buffers at each iteration of the loop; K and KT alike) |
 | loop.tile | 3 | is a tile loop (floor division), log2 tile size (floor-div denominator), is a point loop (inside the tile loop of its iterator) |
 | loop.skew | 2 | number of skews applied, slog of the sum of their factors |
 | loop.schedule | MAX_DEPTH + 2 | coefficients of the loop's expression over its first statement's iterators (of the numerator for tile loops), then slog of the summed parameter coefficients and of the constant |

@@ -1,4 +1,4 @@
-"""The agent's 93 discrete actions on the focus branch, and which of them can apply.
+"""The agent's 109 discrete actions on the focus branch, and which of them can apply.
 
 Owns the table index <-> action template (defined here once; the policy head's output
 order), the loop extents the masks need, and the applicability mask (what exists on the
@@ -17,7 +17,8 @@ the environment combines both.
 | 63-74 | `J2(l,l+1,f,g)` unroll-and-jam levels l and l+1, l = 0..2, (f, g) in JAM_PAIRS; index 63 + 4l + pair | 12 |
 | 75 | `V()` write the innermost loop as explicit vector code | 1 |
 | 76-91 | `K(l,k)` pack array k (0..3, the Scop's arrays in order) at each iteration of level l = 0..3; index 76 + 4l + k | 16 |
-| 92 | `Next`: move the focus to the next branch (on the last one: end the episode) | 1 |
+| 92-107 | `KT(l,k)` the same with the buffer transposed (its last two dimensions swapped); index 92 + 4l + k | 16 |
+| 108 | `Next`: move the focus to the next branch (on the last one: end the episode) | 1 |
 
 Indices 0-54 are the seed design's; the emitter's performance actions (register blocking,
 vector code, packing) come after them so that `Next` stays last.
@@ -28,7 +29,7 @@ is already unrolled (or vector code) or an unroll factor exceeds its extent, or 
 exists on the branch (nested OpenMP regions would run serially); unroll-and-jam is
 inapplicable on the innermost loop, with a factor above the loop's extent, or on a branch
 that already has a register block; V on a branch whose innermost loop is already vector
-code or unrolled; K on the innermost loop, for an array the program does not have, or
+code or unrolled; K and KT on the innermost loop, for an array the program does not have, or
 where that loop already packs the array. Extents are the most
 iterations a loop makes per iteration of its enclosing loops, with the parameters fixed
 to `Scop.param_values` (DEFAULT_PARAM_VALUE where unknown, as in the program graph).
@@ -65,7 +66,8 @@ class ActionTemplate:
     def levels(self) -> tuple[int, ...]:
         """The loop levels of the branch the action names (none for U and Next)."""
         return {"I": self.args[:2], "R": self.args[:1], "S": self.args[:2], "P": self.args[:1],
-                "T2": self.args[:2], "J": self.args[:1], "J2": self.args[:2], "K": self.args[:1]}.get(self.kind, ())
+                "T2": self.args[:2], "J": self.args[:1], "J2": self.args[:2], "K": self.args[:1],
+                "KT": self.args[:1]}.get(self.kind, ())
 
     def on(self, branch: int) -> Action:
         """The schedule action on `branch` (Next is not a schedule action)."""
@@ -87,7 +89,7 @@ def _table() -> tuple[ActionTemplate, ...]:
     t += [ActionTemplate("J", (lvl, f)) for lvl in range(4) for f in JAM_FACTORS]
     t += [ActionTemplate("J2", (lvl, lvl + 1, f, g)) for lvl in range(3) for f, g in JAM_PAIRS]
     t.append(ActionTemplate("V"))
-    t += [ActionTemplate("K", (lvl, k)) for lvl in range(4) for k in range(PACK_ARRAYS)]
+    t += [ActionTemplate(kind, (lvl, k)) for kind in ("K", "KT") for lvl in range(4) for k in range(PACK_ARRAYS)]
     t.append(ActionTemplate("Next"))
     return tuple(t)
 
@@ -95,7 +97,7 @@ def _table() -> tuple[ActionTemplate, ...]:
 ACTIONS: tuple[ActionTemplate, ...] = _table()
 NUM_ACTIONS = len(ACTIONS)
 NEXT = NUM_ACTIONS - 1
-assert NUM_ACTIONS == 93 and ACTIONS[NEXT].kind == "Next"
+assert NUM_ACTIONS == 109 and ACTIONS[NEXT].kind == "Next"
 # what a policy checkpoint was trained with: a different table makes it meaningless
 ACTION_TEXTS: tuple[str, ...] = tuple(str(a) for a in ACTIONS)
 
@@ -158,7 +160,7 @@ def applicable_mask(nest: LoopNest, path: tuple[int, ...], extents: list[int]) -
                 continue
         if a.kind == "V" and (loops[inner].vector or loops[inner].unroll > 1):
             continue
-        if a.kind == "K" and (a.args[0] >= inner or a.args[1] >= len(nest.arrays)
+        if a.kind in ("K", "KT") and (a.args[0] >= inner or a.args[1] >= len(nest.arrays)
                               or nest.arrays[a.args[1]] in loops[a.args[0]].pack):
             continue
         mask[k] = True

@@ -1,9 +1,9 @@
 """The scheduling environment (Gymnasium API): one episode optimizes one program, branch
-by branch, with the 93 actions of polyrl.rl.actions.
+by branch, with the 109 actions of polyrl.rl.actions.
 
     env = PolyEnv(SurrogateRewarder.from_checkpoint("costmodel.pt"), programs=corpus_programs("corpus/"))
     obs, info = env.reset(seed=0)                  # or options={"program": "gemm.c"}
-    obs, reward, terminated, truncated, info = env.step(action)   # info["action_mask"]: bool[93]
+    obs, reward, terminated, truncated, info = env.step(action)   # info["action_mask"]: bool[109]
 
 Traversal: the focus starts on the leftmost branch (a path from the root to a loop with no
 loop inside); `Next` moves it to the next branch to the right, and `Next` on the last
