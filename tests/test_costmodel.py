@@ -24,11 +24,13 @@ from polyrl.model.costmodel import (
     ndcg_at_1,
     predict_seconds,
     pretrain,
+    program_batches,
     read_manifest,
     read_store,
     spearman,
     spearman_within,
     split_programs,
+    within_program_mse,
 )
 from polyrl.model.features import NODE_FEATURES, NUM_EDGE_TYPES, program_graph
 from polyrl.runtime import MemoStore, Toolchain, compare, program_hash
@@ -286,3 +288,23 @@ def test_ranking_metrics_within_programs():
     assert ndcg_at_1(wrong, seconds, programs) == pytest.approx((0.25 + 0.5) / 2)
     assert spearman_within(wrong, seconds, programs) == pytest.approx((-1.0 + 0.5) / 2)
     assert np.isnan(ndcg_at_1(seconds[6:], seconds[6:], programs[6:]))
+
+
+def test_program_batches_keep_programs_together_and_cover_everything():
+    programs = ["a"] * 5 + ["b"] * 3 + ["c"] * 7 + ["d"]
+    batches = program_batches(programs, 6, torch.Generator().manual_seed(1))
+    assert sorted(i for b in batches for i in b) == list(range(len(programs)))
+    for b in batches:  # a program never spans two batches
+        for other in batches:
+            if other is not b:
+                assert not {programs[i] for i in b} & {programs[i] for i in other}
+
+
+def test_within_program_loss_ignores_each_programs_offset():
+    y = torch.tensor([1.0, 2.0, 3.0, 10.0, 12.0])
+    pid = torch.tensor([0, 0, 0, 5, 5])
+    # right order and gaps, wrong level per program: no within-program error
+    assert within_program_mse(y + torch.tensor([4.0, 4.0, 4.0, -2.0, -2.0]), y, pid) == 0
+    # swapping a program's two schedules is penalised: deviations (-1, 1) vs (1, -1)
+    pred = torch.tensor([1.0, 2.0, 3.0, 12.0, 10.0])
+    assert within_program_mse(pred, y, pid) == pytest.approx((4 * 2) / 5)

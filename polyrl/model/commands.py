@@ -42,6 +42,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--seed", type=int, default=0, help="seed of the split, the initial weights and the batches")
     p.add_argument("--batch-size", type=int, default=32)
     p.add_argument("--lr", type=float, default=1e-3, help="learning rate (default 1e-3)")
+    p.add_argument("--within-weight", type=float, default=1.0,
+                   help="weight of the within-program loss (deviations from the program's mean; default 1, "
+                   "0 for plain MSE): what ranking a program's schedules depends on")
     p.add_argument("--resume", action="store_true", help="continue from the checkpoint at --out")
     p.add_argument("--machine", default=None,
                    help="only measurements of this machine fingerprint (default: the one with most records)")
@@ -81,7 +84,8 @@ def cmd_pretrain(args) -> int:
 
     config = PretrainConfig(
         store=args.store, corpus=args.corpus, out=args.out, epochs=args.epochs, seed=args.seed,
-        batch_size=args.batch_size, lr=args.lr, resume=args.resume, machine=args.machine, workers=args.workers,
+        batch_size=args.batch_size, lr=args.lr, within_weight=args.within_weight, resume=args.resume,
+        machine=args.machine, workers=args.workers,
     )
     pretrain(config)
     return 0

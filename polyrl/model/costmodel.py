@@ -339,6 +339,34 @@ def ndcg_at_1(predicted: np.ndarray, seconds: np.ndarray, programs: list[str]) -
 # ---------------------------------------------------------------- training
 
 
+def program_batches(programs: list[str], batch_size: int, gen: torch.Generator) -> list[list[int]]:
+    """Shuffled batches of sample indices that keep each program's samples together
+    (programs in random order, filled up to about `batch_size` samples)."""
+    groups: dict[str, list[int]] = {}
+    for k, p in enumerate(programs):
+        groups.setdefault(p, []).append(k)
+    order = list(groups.values())
+    batches, current = [], []
+    for i in torch.randperm(len(order), generator=gen).tolist():
+        current = current + order[i]
+        if len(current) >= batch_size:
+            batches.append(current)
+            current = []
+    if current:
+        batches.append(current)
+    return batches
+
+
+def within_program_mse(pred: Tensor, y: Tensor, pid: Tensor) -> Tensor:
+    """Mean squared error of the predictions' deviations from their program's mean (in
+    this batch) against the targets' deviations; programs with one sample contribute 0."""
+    _, group = torch.unique(pid, return_inverse=True)
+    n = torch.zeros(int(group.max()) + 1, dtype=pred.dtype).index_add_(0, group, torch.ones_like(pred))
+    mean_p = torch.zeros_like(n).index_add_(0, group, pred) / n
+    mean_y = torch.zeros_like(n).index_add_(0, group, y) / n
+    return nn.functional.mse_loss(pred - mean_p[group], y - mean_y[group])
+
+
 @dataclass
 class PretrainConfig:
     store: str
@@ -347,6 +375,10 @@ class PretrainConfig:
     epochs: int = 50
     seed: int = 0
     batch_size: int = 32
+    # weight of the within-program loss: the squared error of each prediction's deviation
+    # from its program's mean in the batch, against the measured one (what rankings of a
+    # program's schedules depend on); batches hold whole programs for it
+    within_weight: float = 1.0
     lr: float = 1e-3
     weight_decay: float = 1e-5
     resume: bool = False
@@ -490,11 +522,14 @@ def pretrain(config: PretrainConfig, log: Callable[[str], None] | None = None) -
     log(f"{len(samples)} measurements of {len(programs)} programs on `{machine}`: "
         + ", ".join(f"{k} {len(split[k])} programs / {len(parts[k])} samples" for k in ("train", "val", "test")))
 
+    pid = {p: n for n, p in enumerate(programs)}
+
     def make(k: str) -> _Split:
         graphs = []
         for s in parts[k]:
             g = cache[(s.program, s.schedule)].clone()
             g.y = torch.tensor([math.log(s.seconds)], dtype=torch.float32)
+            g.pid = torch.tensor([pid[s.program]], dtype=torch.long)
             graphs.append(g)
         return _Split(graphs, np.array([s.seconds for s in parts[k]], dtype=np.float64),
                       [s.program for s in parts[k]])
@@ -542,11 +577,15 @@ def pretrain(config: PretrainConfig, log: Callable[[str], None] | None = None) -
         model.train()
         # a generator seeded per epoch makes a resumed run shuffle like an uninterrupted one
         gen = torch.Generator().manual_seed(config.seed * 100003 + epoch)
-        loader = DataLoader(data["train"].graphs, batch_size=config.batch_size, shuffle=True, generator=gen)
+        loader = DataLoader(data["train"].graphs,
+                            batch_sampler=program_batches(data["train"].programs, config.batch_size, gen))
         total, count = 0.0, 0
         for batch in loader:
             optimizer.zero_grad()
-            loss = nn.functional.mse_loss(model(batch), batch.y)
+            pred = model(batch)
+            loss = nn.functional.mse_loss(pred, batch.y)
+            if config.within_weight:
+                loss = loss + config.within_weight * within_program_mse(pred, batch.y, batch.pid)
             loss.backward()
             nn.utils.clip_grad_norm_(model.parameters(), 5.0)
             optimizer.step()
