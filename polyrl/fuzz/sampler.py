@@ -2,7 +2,8 @@
 
 Owns the fuzzer's draw: 1..MAX_ACTIONS actions over the branches and levels that exist
 after the actions before them (drawn on the unchecked nest, so a schedule may break any
-dependence), and `apply_unchecked`, which applies a schedule with no legality check at
+dependence; an action that does not fit the nest's shape, such as one naming a jammed
+point loop, is drawn again), and `apply_unchecked`, which applies a schedule with no legality check at
 all. Unchecked application is a test-only mode: only this package uses it, and nothing
 reachable from `polyrl optimize` or `polyrl run` imports this module.
 """
@@ -12,11 +13,13 @@ from __future__ import annotations
 import hashlib
 import random
 
+from polyrl.errors import PolyrlError
 from polyrl.measure.schedules import draw_action
 from polyrl.poly.schedule import Action, Schedule
 from polyrl.poly.transform import LoopNest, apply_action
 
 MAX_ACTIONS = 4
+TRIES_PER_ACTION = 12
 
 # `draw_action` draws what a search or an agent would use (power-of-two tiles of 8 and
 # more, skews of 1 and 2). Generated programs here have extents of 8 to a few hundred,
@@ -54,11 +57,16 @@ def draw_schedule(rng: random.Random, nest: LoopNest) -> Schedule:
     for _ in range(rng.randint(1, MAX_ACTIONS)):
         if not nest.branches():
             break
-        action = draw_action(rng, nest, 0)
-        if rng.random() < ODD_PARAMS:
-            action = _odd_params(rng, action)
-        nest = apply_action(nest, action)
-        actions.append(action)
+        for _ in range(TRIES_PER_ACTION):
+            action = draw_action(rng, nest, 0)
+            if rng.random() < ODD_PARAMS:
+                action = _odd_params(rng, action)
+            try:
+                nest = apply_action(nest, action)
+            except PolyrlError:
+                continue  # the action does not fit the nest (e.g. it names a jammed point loop)
+            actions.append(action)
+            break
     return Schedule(tuple(actions))
 
 
