@@ -16,7 +16,7 @@ from polyrl.errors import PolyrlError
 from polyrl.model.costmodel import CostModel
 from polyrl.model.features import BLOCK, NODE_FEATURES, program_graph
 from polyrl.poly.legality import is_legal
-from polyrl.poly.schedule import Schedule
+from polyrl.poly.schedule import Action, Schedule
 from polyrl.rl import env as env_module
 from polyrl.rl.actions import (
     ACTION_TEXTS,
@@ -126,6 +126,11 @@ def test_extents_and_applicability_on_gemm():
                        "J2(0,1,2,2)", "J2(0,1,2,4)", "J2(0,1,4,2)", "J2(0,1,4,4)", "V()",
                        "K(0,0)", "K(0,1)", "K(0,2)", "K(1,0)", "K(1,1)", "K(1,2)",  # arrays C, A, B
                        "KT(0,0)", "KT(0,1)", "KT(0,2)", "KT(1,0)", "KT(1,1)", "KT(1,2)", "Next"}
+    # a reversal or interchange repeated at once would undo itself: not applicable
+    rev = prog.apply("B1:R(0)").nest
+    rpath = rev.branches()[1]
+    undo = applicable_mask(rev, rpath, loop_extents(prog.scop, rev, rpath), Action(1, "R", (0,)))
+    assert not undo[idx("R(0)")] and undo[idx("R(1)")]
     # one register block per branch
     jammed = prog.apply("B1:J(0,2)").nest
     jpath = jammed.branches()[1]

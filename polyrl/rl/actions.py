@@ -25,8 +25,9 @@ vector code, packing) come after them so that `Next` stays last.
 
 An action is inapplicable (masked) on a branch when a level it names does not exist, a
 tile size is at least the loop's extent (one tile: nothing changes), the innermost loop
-is already unrolled (or vector code) or an unroll factor exceeds its extent, or a parallel loop already
-exists on the branch (nested OpenMP regions would run serially); unroll-and-jam is
+is already unrolled (or vector code) or an unroll factor exceeds its extent, a parallel loop already
+exists on the branch (nested OpenMP regions would run serially), or it would undo the
+previous action on the branch (R or I repeated at once); unroll-and-jam is
 inapplicable on the innermost loop, with a factor above the loop's extent, or on a branch
 that already has a register block; V on a branch whose innermost loop is already vector
 code or unrolled; K and KT on the innermost loop, for an array the program does not have, or
@@ -135,8 +136,18 @@ def loop_extents(scop: Scop, nest: LoopNest, path: tuple[int, ...]) -> list[int]
     return out
 
 
-def applicable_mask(nest: LoopNest, path: tuple[int, ...], extents: list[int]) -> np.ndarray:
-    """Bool[NUM_ACTIONS]: the actions that exist on the branch at `path` and change it."""
+def undoes(previous: Action | None, template: ActionTemplate) -> bool:
+    """Whether `template` would undo `previous` on the same branch: a reversal or an
+    interchange repeated at once (the state would cycle; a greedy policy could loop)."""
+    return (previous is not None and template.kind in ("R", "I") and previous.kind == template.kind
+            and tuple(previous.args) == template.args)
+
+
+def applicable_mask(nest: LoopNest, path: tuple[int, ...], extents: list[int],
+                    previous: Action | None = None) -> np.ndarray:
+    """Bool[NUM_ACTIONS]: the actions that exist on the branch at `path` and change it;
+    `previous` is the schedule's last action when it was on this branch (its undoing is
+    not applicable)."""
     loops = nest.loops_on(path)
     depth = len(loops)
     innermost = loops[-1]
@@ -145,7 +156,7 @@ def applicable_mask(nest: LoopNest, path: tuple[int, ...], extents: list[int]) -
     inner = max(k for k, lp in enumerate(loops) if lp.jam == 1)  # the loop the copies are jammed into
     mask = np.zeros(NUM_ACTIONS, dtype=np.bool_)
     for k, a in enumerate(ACTIONS):
-        if any(lvl >= depth for lvl in a.levels):
+        if any(lvl >= depth for lvl in a.levels) or undoes(previous, a):
             continue
         if a.kind == "T2" and (a.args[2] >= extents[a.args[0]] or a.args[3] >= extents[a.args[1]]):
             continue

@@ -237,7 +237,9 @@ class PolyEnv(gym.Env):
         masks = self._masks.get(key)
         if masks is None:
             path = s.nest.branches()[branch]
-            applicable = applicable_mask(s.nest, path, loop_extents(s.program.program.scop, s.nest, path))
+            acts = s.schedule.actions
+            previous = acts[-1] if acts and acts[-1].branch == branch else None
+            applicable = applicable_mask(s.nest, path, loop_extents(s.program.program.scop, s.nest, path), previous)
             applicable[NEXT] = True
             legal = applicable.copy()
             for k in np.flatnonzero(applicable):

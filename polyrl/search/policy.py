@@ -203,7 +203,9 @@ class Policy:
         if out is None:
             obs = self.graphs.observation(lp, text, nest, path)
             logits, _ = self.model(obs)
-            applicable = applicable_mask(nest, path, loop_extents(lp.program.scop, nest, path))
+            acts = schedule.actions
+            previous = acts[-1] if acts and acts[-1].branch == branch else None
+            applicable = applicable_mask(nest, path, loop_extents(lp.program.scop, nest, path), previous)
             applicable[NEXT] = True
             out = memo.logits[(text, branch)] = (logits.reshape(-1), applicable)
         return out
