@@ -166,13 +166,15 @@ def test_schedule_file_records_illegal_schedules(tmp_path: Path):
     assert run_measurement(opts).measured == 0
 
 
-def test_ctrl_c_keeps_finished_programs_and_a_rerun_measures_the_rest(six_corpus: Path, tmp_path: Path):
+@pytest.mark.parametrize("stop", ["SIGINT", "SIGTERM"])
+def test_ctrl_c_keeps_finished_programs_and_a_rerun_measures_the_rest(six_corpus: Path, tmp_path: Path, stop: str):
+    # SIGTERM (a scheduler or `kill`) stops a run as Ctrl-C does
     store = tmp_path / "c.sqlite"
     proc = _start_measure(six_corpus, store)
     deadline = time.monotonic() + 120
     while _rows(store) == 0 and proc.poll() is None and time.monotonic() < deadline:
         time.sleep(0.2)
-    proc.send_signal(signal.SIGINT)
+    proc.send_signal(getattr(signal, stop))
     out, _ = proc.communicate(timeout=60)
     kept = _rows(store)
     assert kept > 0 and kept % 3 == 0, out  # whole programs: a baseline and its two schedules

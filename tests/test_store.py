@@ -118,3 +118,14 @@ def test_truncated_sqlite_refused(tmp_path: Path):
     with pytest.raises(PolyrlError):
         MemoStore(f)
     assert f.read_bytes() == before
+
+
+def test_put_many_stores_all_or_nothing(tmp_path: Path):
+    with MemoStore(tmp_path / "m.sqlite") as s:
+        good = (StoreKey("p", "", "m", "t"), Record(True, "ok", (1.0,), None, ""))
+        bad = (StoreKey("p", "B0:P(0)", "m", "t"), Record(True, "ok", (object(),), True, ""))  # not JSON
+        with pytest.raises(TypeError):
+            s.put_many([good, bad])
+        assert len(s) == 0
+        s.put_many([good])
+        assert len(s) == 1

@@ -391,9 +391,11 @@ def run_measurement(opts: MeasureOptions) -> MeasureSummary:
                     if err is not None or res is None:
                         summary.failed.append((src.name, f"{type(err).__name__}: {err}"))
                         continue
+                    # a program's rows in one transaction: an interrupt keeps whole programs
+                    store.put_many([(StoreKey(job.program, row.schedule, res.machine or machine, res.toolchain or tkey),
+                                     Record(row.legal, row.status, tuple(row.times), row.verified, row.detail))
+                                    for row in res.rows])
                     for row in res.rows:
-                        k = StoreKey(job.program, row.schedule, res.machine or machine, res.toolchain or tkey)
-                        store.put(k, Record(row.legal, row.status, tuple(row.times), row.verified, row.detail))
                         summary.measured += 1
                         summary.statuses[row.status] += 1
                     if res.error:

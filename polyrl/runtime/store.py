@@ -213,28 +213,34 @@ class MemoStore:
         return Record(_bool_out(legal), status, tuple(json.loads(times)), _bool_out(verified), detail, ts)
 
     def put(self, key: StoreKey, record: Record) -> None:
-        with self._damage_is_an_error():
-            self._put(key, record)
+        self.put_many([(key, record)])
 
-    def _put(self, key: StoreKey, record: Record) -> None:
-        ts = record.timestamp or datetime.now(UTC).isoformat(timespec="seconds")
+    def put_many(self, items: list[tuple[StoreKey, Record]]) -> None:
+        """Several records in one transaction: all of them are stored, or (on an error or
+        an interrupt) none."""
+        with self._damage_is_an_error():
+            self._put(items)
+
+    def _put(self, items: list[tuple[StoreKey, Record]]) -> None:
+        now = datetime.now(UTC).isoformat(timespec="seconds")
         self._db.execute("BEGIN IMMEDIATE")
         try:
-            self._db.execute(
-                "INSERT OR REPLACE INTO measurements VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    key.program,
-                    key.schedule,
-                    key.machine,
-                    key.toolchain,
-                    _bool_in(record.legal),
-                    record.status,
-                    json.dumps(list(record.times)),
-                    _bool_in(record.verified),
-                    record.detail,
-                    ts,
-                ),
-            )
+            for key, record in items:
+                self._db.execute(
+                    "INSERT OR REPLACE INTO measurements VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (
+                        key.program,
+                        key.schedule,
+                        key.machine,
+                        key.toolchain,
+                        _bool_in(record.legal),
+                        record.status,
+                        json.dumps(list(record.times)),
+                        _bool_in(record.verified),
+                        record.detail,
+                        record.timestamp or now,
+                    ),
+                )
             self._db.execute("COMMIT")
         except BaseException:
             self._db.execute("ROLLBACK")
