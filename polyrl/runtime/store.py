@@ -243,7 +243,9 @@ class MemoStore:
                 )
             self._db.execute("COMMIT")
         except BaseException:
-            self._db.execute("ROLLBACK")
+            # an interrupt can land after the commit went through: nothing to undo then
+            if self._db.in_transaction:
+                self._db.execute("ROLLBACK")
             raise
 
     def items(self) -> Iterator[tuple[StoreKey, Record]]:
