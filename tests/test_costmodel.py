@@ -308,3 +308,17 @@ def test_within_program_loss_ignores_each_programs_offset():
     # swapping a program's two schedules is penalised: deviations (-1, 1) vs (1, -1)
     pred = torch.tensor([1.0, 2.0, 3.0, 12.0, 10.0])
     assert within_program_mse(pred, y, pid) == pytest.approx((4 * 2) / 5)
+
+
+def test_backbone_standardizes_its_inputs_with_saved_statistics():
+    net = GraphBackbone(4, hidden_channels=8, num_layers=1, heads=1)
+    x = torch.tensor([[1.0, 10.0, 5.0, 0.0], [3.0, 30.0, 5.0, 0.0]])
+    net.set_input_scaling(x)
+    assert torch.allclose(net.x_mean, torch.tensor([2.0, 20.0, 5.0, 0.0]))
+    assert net.x_std[2] == net.x_std[3] == 1e-3  # constant columns: only shifted
+    state = net.state_dict()
+    assert "x_mean" in state and "x_std" in state  # saved with the weights
+    again = GraphBackbone(4, hidden_channels=8, num_layers=1, heads=1)
+    again.load_state_dict(state)
+    edges = torch.tensor([[0, 1], [1, 0]])
+    assert torch.equal(again(x, edges), net(x, edges))

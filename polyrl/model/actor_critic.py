@@ -82,13 +82,15 @@ class ActorCritic(nn.Module):
         head (as the value head) taken from the model's best weights; the policy head
         starts fresh. Checkpoints whose head is not value-head shaped (older ones: one
         linear layer) give the backbone only."""
-        from polyrl.model.costmodel import CHECKPOINT_FORMAT, FEATURES_KEY
+        from polyrl.model.costmodel import CHECKPOINT_FORMAT, CHECKPOINT_VERSION, FEATURES_KEY
 
         ckpt = torch.load(path, weights_only=False, map_location="cpu")
         if not isinstance(ckpt, dict) or ckpt.get("format") != CHECKPOINT_FORMAT:
             raise PolyrlError("not a polyrl cost-model checkpoint", str(path))
         if ckpt.get("features") != FEATURES_KEY:
             raise PolyrlError("the cost model was trained on another feature layout; pretrain again", str(path))
+        if ckpt.get("version", 1) < CHECKPOINT_VERSION:
+            raise PolyrlError("a cost-model checkpoint of an older polyrl; pretrain again", str(path))
         hp = ckpt["hparams"]
         model = cls(in_channels=hp["in_channels"], edge_dim=hp["edge_dim"], hidden_channels=hp["hidden_channels"],
                     num_layers=hp["num_layers"], heads=hp["heads"], **kwargs)

@@ -73,7 +73,18 @@ class GraphBackbone(nn.Module):
             width = hidden_channels
         self.mlp = nn.Sequential(*layers)
         self.act = nn.SELU()
+        # node features are standardized with these before the first layer (set from the
+        # training data by `set_input_scaling`; raw log sizes reach 20-30, which SELU
+        # layers fit poorly), and saved with the weights
+        self.register_buffer("x_mean", torch.zeros(in_channels))
+        self.register_buffer("x_std", torch.ones(in_channels))
         self.reset_parameters()
+
+    def set_input_scaling(self, x: Tensor) -> None:
+        """Standardize inputs with the mean and standard deviation of the node features
+        `x` [nodes, in_channels] (constant columns are only shifted)."""
+        self.x_mean.copy_(x.mean(0))
+        self.x_std.copy_(x.std(0).nan_to_num(1.0).clamp_min(1e-3))
 
     def reset_parameters(self) -> None:
         for conv in self.convs:
@@ -93,7 +104,7 @@ class GraphBackbone(nn.Module):
         if self.edge_dim is None:
             edge_attr = None
         readouts = []
-        h = x
+        h = (x - self.x_mean) / self.x_std
         for conv, proj in zip(self.convs, self.projections, strict=True):
             h = self.act(proj(conv(h, edge_index, edge_attr=edge_attr)))
             readouts.append(global_mean_pool(h, batch))

@@ -48,7 +48,7 @@ from polyrl.model.backbone import GraphBackbone, mlp_head
 from polyrl.model.features import FEATURE_BLOCKS, NODE_FEATURES, NUM_EDGE_TYPES, program_graph
 
 CHECKPOINT_FORMAT = "polyrl-costmodel"
-CHECKPOINT_VERSION = 2  # 2: MLP head shaped like the actor-critic's value head
+CHECKPOINT_VERSION = 3  # 2: MLP head shaped like the value head; 3: input scaling in the backbone
 # any change to the feature layout invalidates cached graphs and checkpoints
 FEATURES_KEY = hashlib.sha256(repr(FEATURE_BLOCKS).encode()).hexdigest()[:16]
 
@@ -550,6 +550,7 @@ def pretrain(config: PretrainConfig, log: Callable[[str], None] | None = None) -
         model.load_state_dict(checkpoint["model"])
     else:
         model = CostModel(hidden_channels=config.hidden_channels, num_layers=config.num_layers, heads=config.heads)
+        model.backbone.set_input_scaling(torch.cat([g.x for g in data["train"].graphs]))
     optimizer = torch.optim.AdamW(model.parameters(), lr=config.lr, weight_decay=config.weight_decay)
     history: list[dict] = []
     first_epoch = 1
@@ -624,6 +625,8 @@ def load_costmodel(path: str | Path) -> tuple[CostModel, dict]:
         raise PolyrlError("not a polyrl cost-model checkpoint", str(path))
     if ckpt.get("features") != FEATURES_KEY:
         raise PolyrlError("the checkpoint was trained on another feature layout; pretrain again", str(path))
+    if ckpt.get("version", 1) < CHECKPOINT_VERSION:
+        raise PolyrlError("a cost-model checkpoint of an older polyrl; pretrain again", str(path))
     model = CostModel(**ckpt["hparams"])
     model.load_state_dict(ckpt["best_model"] or ckpt["model"])
     model.eval()
