@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 from polyrl.errors import PolyrlError
+from polyrl.interrupt import stop_on_signals
 
 EPILOG = """schedules are sequences of per-branch actions, e.g. "B0:T2(0,1,32,32) B0:P(0)":
   B<n>:I(a,b)             interchange levels a < b of branch n
@@ -242,42 +243,15 @@ def main(argv: list[str] | None = None) -> int:
     if not args.command:
         parser.print_help()
         return 2
-    restore = _stop_signals()
     try:
-        return args.func(args)
+        with stop_on_signals():
+            return args.func(args)
     except PolyrlError as err:
         print(f"polyrl: error: {err}" if err.path is None else str(err), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("polyrl: interrupted", file=sys.stderr)
         return 130
-    finally:
-        restore()
-
-
-def _interrupt(signum, frame) -> None:
-    raise KeyboardInterrupt
-
-
-def _stop_signals():
-    """SIGTERM stops a command as Ctrl-C does (finished work kept, exit 130), and so does
-    SIGINT even when the shell started the command in the background with SIGINT ignored.
-    Returns the function that puts the previous handlers back."""
-    import signal
-    import threading
-
-    if threading.current_thread() is not threading.main_thread():
-        return lambda: None
-    previous = {sig: signal.getsignal(sig) for sig in (signal.SIGTERM, signal.SIGINT)}
-    signal.signal(signal.SIGTERM, _interrupt)
-    if previous[signal.SIGINT] == signal.SIG_IGN:
-        signal.signal(signal.SIGINT, signal.default_int_handler)
-
-    def restore() -> None:
-        for sig, handler in previous.items():
-            signal.signal(sig, handler)
-
-    return restore
 
 
 if __name__ == "__main__":

@@ -15,10 +15,9 @@ import islpy as isl
 
 from polyrl.ir import ArrayRef, Binary, Call, Cast, Scop, Select, Unary, expr_to_plain, walk
 from polyrl.ir import Scalar as ScalarRef
-from polyrl.poly.legality import Model, vector_type, vectorizable
+from polyrl.poly.legality import Model, stride_problem, vector_type, vectorizable
 from polyrl.poly.packing import pack_box
 from polyrl.poly.transform import Leaf, Loop, LoopNest, changed_statements, to_union_map
-from polyrl.poly.workingset import index_aff, statement_references
 
 # When to write `#pragma omp simd` on an innermost loop that carries no dependence.
 # "auto": only where the schedule changed the loop's statements. Measured on gcc 12
@@ -47,34 +46,6 @@ def iterator_prefix(scop: Scop) -> str:
         if not any(re.fullmatch(prefix + r"\d+", n) for n in names):
             return prefix
     raise AssertionError("no free iterator prefix")
-
-
-def _unit_stride(scop: Scop, loop: Loop) -> bool:
-    """False when the loop visibly walks an array with a stride other than 0 or 1 element:
-    its expression is one original iterator (coefficient +-1) that appears in a subscript
-    other than the last, or in the last one with another coefficient. Loops of several
-    iterators (skewed) are not judged here."""
-    for name, aff in loop.exprs.items():
-        if aff.dim(isl.dim_type.div):
-            continue
-        coefs = [aff.get_coefficient_val(isl.dim_type.in_, k).to_python() for k in range(aff.dim(isl.dim_type.in_))]
-        nonzero = [k for k, c in enumerate(coefs) if c]
-        if len(nonzero) != 1 or abs(coefs[nonzero[0]]) != 1:
-            continue
-        k = nonzero[0]
-        stmt = scop.statement(name)
-        ls = isl.LocalSpace.from_space(stmt.domain.get_space())
-        for ref, _ in statement_references(stmt):
-            if not isinstance(ref, ArrayRef):
-                continue
-            for d, idx in enumerate(ref.indices):
-                try:
-                    c = index_aff(idx, ls).get_coefficient_val(isl.dim_type.in_, k).to_python()
-                except (ValueError, isl.Error):
-                    continue
-                if c and (d < len(ref.indices) - 1 or abs(c) != 1):
-                    return False
-    return True
 
 
 def loop_tree(model: Model, nest: LoopNest, simd: str = "auto") -> dict:
@@ -130,11 +101,11 @@ def loop_tree(model: Model, nest: LoopNest, simd: str = "auto") -> dict:
             innermost = loop.jam == 1 and not any(isinstance(c, Loop) and c.jam == 1 for c in loop.children)
             wanted = simd == "always" or (simd == "auto" and not changed.isdisjoint(loop.exprs))
             vector = False
-            if simd == "auto" and wanted and not _unit_stride(scop, loop):
-                wanted = False
             if wanted and innermost and loop.unroll == 1:
                 if path not in simd_cache:
-                    simd_cache[path] = vectorizable(model, nest, path, schedule)
+                    # auto: strided loops (gathers, scatters) keep the compiler's choices
+                    simd_cache[path] = vectorizable(model, nest, path, schedule) and (
+                        simd != "auto" or stride_problem(scop, nest, path) is None)
                 vector = simd_cache[path]
             out = {
                 "kind": "for",

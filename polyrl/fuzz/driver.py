@@ -20,10 +20,10 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from types import FrameType
 
 from polyrl.fuzz.evaluate import FuzzSettings, ProgramJob, ProgramResult, fuzz_program
 from polyrl.fuzz.report import FuzzReport
+from polyrl.interrupt import stop_on_signals
 
 PLAIN_PROGRESS_EVERY_S = 30.0
 
@@ -51,10 +51,6 @@ def _exit_when_orphaned(parent: int) -> None:
     while os.getppid() == parent:
         time.sleep(1.0)
     os._exit(1)
-
-
-def _interrupt(signum: int, frame: FrameType | None) -> None:
-    raise KeyboardInterrupt  # `kill PID` ends a run like Ctrl-C: the report is written
 
 
 class _Progress:
@@ -134,21 +130,18 @@ def run_fuzz(opts: FuzzOptions) -> FuzzReport:
         report.add(result)
         progress.update(report, time.monotonic() - started)
 
-    main = threading.current_thread() is threading.main_thread()
-    previous = signal.signal(signal.SIGTERM, _interrupt) if main else None
     try:
-        if opts.workers <= 1:
-            for job in jobs:
-                if not budget_left():
-                    break
-                finished(fuzz_program(job))
-        else:
-            _run_pool(opts, jobs, budget_left, finished, report)
+        with stop_on_signals():  # `kill PID` ends a run like Ctrl-C: the report is written
+            if opts.workers <= 1:
+                for job in jobs:
+                    if not budget_left():
+                        break
+                    finished(fuzz_program(job))
+            else:
+                _run_pool(opts, jobs, budget_left, finished, report)
     except KeyboardInterrupt:
         report.interrupted = True
     finally:
-        if main:
-            signal.signal(signal.SIGTERM, previous)
         progress.stop()
         report.programs.sort(key=lambda p: p.index)
         report.wall_s = time.monotonic() - started

@@ -342,10 +342,7 @@ def ndcg_at_1(predicted: np.ndarray, seconds: np.ndarray, programs: list[str]) -
 def program_batches(programs: list[str], batch_size: int, gen: torch.Generator) -> list[list[int]]:
     """Shuffled batches of sample indices that keep each program's samples together
     (programs in random order, filled up to about `batch_size` samples)."""
-    groups: dict[str, list[int]] = {}
-    for k, p in enumerate(programs):
-        groups.setdefault(p, []).append(k)
-    order = list(groups.values())
+    order = [ix.tolist() for ix in _groups(programs).values()]
     batches, current = [], []
     for i in torch.randperm(len(order), generator=gen).tolist():
         current = current + order[i]

@@ -186,11 +186,25 @@ def vector_problem(model: Model, nest: LoopNest, path: tuple[int, ...], schedule
     if carried:
         return f"loop `{loop.name}` carries the dependence {carried[0].describe(scop)}, so it cannot be vectorized"
     types = set()
-    for stmt, deep in _statement_paths_below(nest, path):
-        s = scop.statement(stmt)
-        bad = _vector_expression_problem(scop, s, types)
+    for stmt, _ in _statement_paths_below(nest, path):
+        bad = _vector_expression_problem(scop, scop.statement(stmt), types)
         if bad:
             return f"{stmt} {bad}, so loop `{loop.name}` cannot be vectorized (V)"
+    bad = stride_problem(scop, nest, path)
+    if bad:
+        return f"{bad}, so the loop cannot be vectorized (V)"
+    if len(types) > 1:
+        return f"loop `{loop.name}` mixes the element types {', '.join(sorted(types))}, so it cannot be vectorized (V)"
+    return None
+
+
+def stride_problem(scop: Scop, nest: LoopNest, path: tuple[int, ...]) -> str | None:
+    """The first reference inside the loop at `path` that does not move by 0 or 1 element
+    of its last subscript when the loop advances (isl, on the exact accesses; reads of a
+    transposed packed buffer judged in its layout), described; None when all do."""
+    loop = nest.loops_on(path)[-1]
+    for stmt, deep in _statement_paths_below(nest, path):
+        s = scop.statement(stmt)
         transposed = {a for L in nest.loops_on(deep)[: len(path)] for a in L.transposed}
         for ref, write in statement_references(s):
             if not isinstance(ref, ArrayRef):
@@ -200,9 +214,7 @@ def vector_problem(model: Model, nest: LoopNest, path: tuple[int, ...], schedule
                 walked = ArrayRef(ref.name, ref.indices[:-2] + (ref.indices[-1], ref.indices[-2]))
             if _stride(scop, nest, deep, len(path) - 1, s, walked) is None:
                 return (f"{ref_text(ref, s.iterators)} in {stmt} walks loop `{loop.name}` with a stride other than "
-                        "0 or 1 element of its last subscript, so the loop cannot be vectorized (V)")
-    if len(types) > 1:
-        return f"loop `{loop.name}` mixes the element types {', '.join(sorted(types))}, so it cannot be vectorized (V)"
+                        "0 or 1 element of its last subscript")
     return None
 
 

@@ -136,6 +136,12 @@ def loop_extents(scop: Scop, nest: LoopNest, path: tuple[int, ...]) -> list[int]
     return out
 
 
+def last_on_branch(actions: tuple[Action, ...], branch: int) -> Action | None:
+    """The last of `actions` (a schedule's) when it was on `branch`, the `previous` of
+    `applicable_mask`."""
+    return actions[-1] if actions and actions[-1].branch == branch else None
+
+
 def undoes(previous: Action | None, template: ActionTemplate) -> bool:
     """Whether `template` would undo `previous` on the same branch: a reversal or an
     interchange repeated at once (the state would cycle; a greedy policy could loop)."""

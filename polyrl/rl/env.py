@@ -51,7 +51,7 @@ from polyrl.model.features import NODE_FEATURES, NUM_EDGE_TYPES
 from polyrl.poly.legality import check
 from polyrl.poly.schedule import Schedule
 from polyrl.poly.transform import Leaf, LoopNest, apply_action
-from polyrl.rl.actions import ACTIONS, NEXT, NUM_ACTIONS, applicable_mask, loop_extents
+from polyrl.rl.actions import ACTIONS, NEXT, NUM_ACTIONS, applicable_mask, last_on_branch, loop_extents
 from polyrl.rl.rewards import Rewarder
 from polyrl.rl.state import GraphCache, LoadedProgram, ProgramSpec, State
 from polyrl.runtime import MemoStore, Record, StoreKey, Toolchain, machine_fingerprint
@@ -237,9 +237,8 @@ class PolyEnv(gym.Env):
         masks = self._masks.get(key)
         if masks is None:
             path = s.nest.branches()[branch]
-            acts = s.schedule.actions
-            previous = acts[-1] if acts and acts[-1].branch == branch else None
-            applicable = applicable_mask(s.nest, path, loop_extents(s.program.program.scop, s.nest, path), previous)
+            applicable = applicable_mask(s.nest, path, loop_extents(s.program.program.scop, s.nest, path),
+                                         last_on_branch(s.schedule.actions, branch))
             applicable[NEXT] = True
             legal = applicable.copy()
             for k in np.flatnonzero(applicable):

@@ -7,6 +7,7 @@ C harness text (see `instrument`) nor the dump format (see `verify`).
 
 from __future__ import annotations
 
+import hashlib
 import os
 import re
 import shutil
@@ -104,8 +105,6 @@ def _harness_object(cc: str, flags: tuple[str, ...]) -> Path | None:
     """The harness compiled once per (compiler, flags, harness text) into the temp folder
     and reused by every later build (it is about a third of a small program's compile
     time). None when it cannot be built; the caller then compiles the source itself."""
-    import hashlib
-
     text = harness_source()
     key = hashlib.sha256("\0".join([cc, _compiler_version(cc), *flags, text]).encode()).hexdigest()[:20]
     obj = Path(tempfile.gettempdir()) / f"polyrl-harness-{key}.o"

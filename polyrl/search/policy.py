@@ -30,7 +30,7 @@ from polyrl.model.actor_critic import ActorCritic
 from polyrl.poly.legality import check
 from polyrl.poly.schedule import Action, Schedule
 from polyrl.poly.transform import LoopNest, apply_action
-from polyrl.rl.actions import ACTIONS, NEXT, NUM_ACTIONS, applicable_mask, loop_extents
+from polyrl.rl.actions import ACTIONS, NEXT, NUM_ACTIONS, applicable_mask, last_on_branch, loop_extents
 from polyrl.rl.env import branch_identity, branch_of
 from polyrl.rl.state import GraphCache, LoadedProgram
 
@@ -203,9 +203,8 @@ class Policy:
         if out is None:
             obs = self.graphs.observation(lp, text, nest, path)
             logits, _ = self.model(obs)
-            acts = schedule.actions
-            previous = acts[-1] if acts and acts[-1].branch == branch else None
-            applicable = applicable_mask(nest, path, loop_extents(lp.program.scop, nest, path), previous)
+            applicable = applicable_mask(nest, path, loop_extents(lp.program.scop, nest, path),
+                                         last_on_branch(schedule.actions, branch))
             applicable[NEXT] = True
             out = memo.logits[(text, branch)] = (logits.reshape(-1), applicable)
         return out
