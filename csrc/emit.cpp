@@ -394,7 +394,9 @@ public:
             line(1, "typedef " + t + " polyrl_v_" + t + " __attribute__((vector_size(polyrl_vbytes)));");
             line(1, "enum { polyrl_lanes_" + t + " = (int)(polyrl_vbytes / sizeof(" + t + ")) };");
         }
+        for (const Buffer& b : p_.buffers) allocate(b, 1);
         node(hoisted_jam_guards(p_.root), 1);
+        for (const Buffer& b : p_.buffers) line(1, "__builtin_free(" + b.name + "_mem);");
         out_ << p_.indent << "}";
         return out_.str();
     }

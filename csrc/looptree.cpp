@@ -341,6 +341,11 @@ Program program_from_python(py::handle h) {
             p.decls.emplace_back(type, identifier(pair[1], path + "[1]"));
         }
     }
+    if (has(d, "buffers")) {
+        std::vector<py::handle> bufs = as_list(d["buffers"], "buffers");
+        for (size_t i = 0; i < bufs.size(); ++i)
+            p.buffers.push_back(convert_buffer(bufs[i], "buffers[" + std::to_string(i) + "]"));
+    }
     if (has(d, "indent")) {
         p.indent = as_str(d["indent"], "indent");
         if (p.indent.find_first_not_of(" \t") != std::string::npos) fail("indent", "only spaces and tabs allowed");

@@ -76,6 +76,8 @@ struct Program {
     Node root;
     std::map<std::string, StmtDef> statements;
     std::vector<std::pair<std::string, std::string>> decls;  // (type, name)
+    // allocated at the start of the region, freed at its end (expanded scalars)
+    std::vector<Buffer> buffers;
     std::string indent = "  ";
 };
 

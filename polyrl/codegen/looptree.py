@@ -5,6 +5,8 @@ A program is a dict:
     {"root": node,
      "statements": {"S0": {"lhs": plain_expr, "op": "+=", "rhs": plain_expr}, ...},
      "decls": [["double", "s"], ...],   # scalars declared inside the original region
+     "buffers": [buffer, ...],          # optional: heap arrays (as a loop's "buffers" below)
+                                        # allocated at the start of the region, freed at its end
      "indent": "  "}
 
 and a node is one of
