@@ -108,6 +108,24 @@ def expr_to_plain(e: Expr) -> list:
     raise TypeError(f"not an expression: {e!r}")
 
 
+def map_expr(e: Expr, fn) -> Expr:
+    """The tree with every node replaced by `fn(node)`, children first (`fn` sees the
+    node with its children already mapped)."""
+    if isinstance(e, ArrayRef):
+        e = ArrayRef(e.name, tuple(map_expr(i, fn) for i in e.indices))
+    elif isinstance(e, Unary):
+        e = Unary(e.op, map_expr(e.operand, fn))
+    elif isinstance(e, Binary):
+        e = Binary(e.op, map_expr(e.lhs, fn), map_expr(e.rhs, fn))
+    elif isinstance(e, Call):
+        e = Call(e.func, tuple(map_expr(a, fn) for a in e.args))
+    elif isinstance(e, Cast):
+        e = Cast(e.ctype, map_expr(e.operand, fn))
+    elif isinstance(e, Select):
+        e = Select(map_expr(e.cond, fn), map_expr(e.then, fn), map_expr(e.other, fn))
+    return fn(e)
+
+
 def walk(e: Expr):
     """Yield every node of an expression tree, parents before children."""
     yield e

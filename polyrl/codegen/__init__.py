@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import islpy as isl
 
-from polyrl.ir import ArrayRef, Binary, Call, Cast, Scop, Select, Unary, expr_to_plain, walk
+from polyrl.ir import ArrayRef, Binary, Scop, expr_to_plain, map_expr, walk
 from polyrl.ir import Scalar as ScalarRef
 from polyrl.poly.legality import Model, stride_problem, vector_type, vectorizable
 from polyrl.poly.packing import pack_box
@@ -52,8 +52,9 @@ def loop_tree(model: Model, nest: LoopNest, simd: str = "auto") -> dict:
     """The LoopTree (see polyrl.codegen.looptree) for `nest`; `simd` is one of SIMD_MODES."""
     if simd not in SIMD_MODES:
         raise ValueError(f"simd must be one of {SIMD_MODES}, not {simd!r}")
-    scop = model.scop
     changed = changed_statements(model.original, nest) if simd == "auto" else set()
+    model = model.for_nest(nest)  # the program with its expanded scalars (action E)
+    scop = model.scop
     schedule = to_union_map(scop, nest)
     ndim = 2 * nest.depth() + 1
     prefix = iterator_prefix(scop)
@@ -158,7 +159,30 @@ def loop_tree(model: Model, nest: LoopNest, simd: str = "auto") -> dict:
 
     root = convert(ast)
     decls = [[scop.arrays[n].ctype, n] for n in scop.local_decls]
-    return {"root": root, "statements": statements, "decls": decls, "indent": scop.indent}
+    program = {"root": root, "statements": statements, "decls": decls, "indent": scop.indent}
+    if model.expansions:
+        _add_expansions(program, model)
+    return program
+
+
+def _add_expansions(program: dict, model: Model) -> None:
+    """The arrays of the expanded scalars, allocated around the region, and after it
+    each scalar's final value, copied from the last iteration that has one."""
+    scop = model.scop
+    writebacks = []
+    for k, x in enumerate(model.expansions):
+        extent = [_pw_aff_c(e, (), scop.context) for e in x.extent()]
+        program.setdefault("buffers", []).append({"name": x.array, "ctype": scop.arrays[x.array].ctype,
+                                                  "extent": extent})
+        name = f"polyrl_writeback{k}"
+        program["statements"][name] = {"lhs": expr_to_plain(ScalarRef(x.scalar)), "op": "=",
+                                       "rhs": expr_to_plain(x.reference())}
+        last = x.last_iteration()
+        args = [_pw_aff_c(last.get_pw_aff(d), (), scop.context) for d in range(x.depth)]
+        guard = _c(isl.AstBuild.from_context(scop.context).expr_from_set(last.domain()))
+        writebacks.append({"kind": "if", "cond": guard, "then": {"kind": "stmt", "name": name, "args": args}})
+    root = program["root"]
+    program["root"] = {"kind": "block", "children": [root, *writebacks]}
 
 
 @dataclass(frozen=True)
@@ -239,29 +263,16 @@ def _packed_statement(scop: Scop, statements: dict, name: str, packs: list[PackP
         by_array = {p.array: p for p in packs}
 
         def rewrite(e):
-            if isinstance(e, ArrayRef):
-                p = by_array.get(e.name)
-                indices = tuple(rewrite(i) for i in e.indices)
-                if p is None:
-                    return ArrayRef(e.name, indices)
-                relative = [Binary("-", i, ScalarRef(f"{p.name}_lo{d}")) for d, i in enumerate(indices)]
-                if p.transposed:
-                    relative[-2:] = relative[-1], relative[-2]
-                return ArrayRef(p.name, tuple(relative))
-            if isinstance(e, Unary):
-                return Unary(e.op, rewrite(e.operand))
-            if isinstance(e, Binary):
-                return Binary(e.op, rewrite(e.lhs), rewrite(e.rhs))
-            if isinstance(e, Call):
-                return Call(e.func, tuple(rewrite(a) for a in e.args))
-            if isinstance(e, Cast):
-                return Cast(e.ctype, rewrite(e.operand))
-            if isinstance(e, Select):
-                return Select(rewrite(e.cond), rewrite(e.then), rewrite(e.other))
-            return e
+            p = by_array.get(e.name) if isinstance(e, ArrayRef) else None
+            if p is None:
+                return e
+            relative = [Binary("-", i, ScalarRef(f"{p.name}_lo{d}")) for d, i in enumerate(e.indices)]
+            if p.transposed:
+                relative[-2:] = relative[-1], relative[-2]
+            return ArrayRef(p.name, tuple(relative))
 
         s = scop.statement(name)
-        statements[variant] = {"lhs": expr_to_plain(s.lhs), "op": s.op, "rhs": expr_to_plain(rewrite(s.rhs))}
+        statements[variant] = {"lhs": expr_to_plain(s.lhs), "op": s.op, "rhs": expr_to_plain(map_expr(s.rhs, rewrite))}
     return variant
 
 

@@ -1,8 +1,9 @@
 """Exact memory-based dependences of a Scop (RAW, WAR, WAW, and RAR reuses) with isl.
 
 Legality uses RAW/WAR/WAW; RAR is kept for locality (reuse) analysis only. Memory-based
-(every earlier conflicting access, not only the last writer) because polyrl never
-expands arrays, so storage reuse must be respected.
+(every earlier conflicting access, not only the last writer) because polyrl keeps the
+program's storage (scalar expansion, E, makes a new Scop with dependences of its own),
+so storage reuse must be respected.
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ each action and refuses the first one that breaks a dependence, naming it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 
 import islpy as isl
@@ -18,6 +18,7 @@ from polyrl.ir import ArrayRef, Binary, Num, Scop, Unary
 from polyrl.ir import Scalar as ScalarRef
 from polyrl.poly.dependences import Dependence, compute_dependences
 from polyrl.poly.describe import ref_text
+from polyrl.poly.expansion import Expansion, accessors, expand, expansion_problem
 from polyrl.poly.packing import footprint
 from polyrl.poly.schedule import Action, Schedule
 from polyrl.poly.transform import Loop, LoopNest, apply_action, original_nest, to_union_map
@@ -29,6 +30,18 @@ class Model:
     """A Scop with its dependences, computed once and shared by every legality question."""
 
     scop: Scop
+    # the scalars of the program as written that `scop` stores in arrays (action E)
+    expansions: tuple[Expansion, ...] = ()
+    _expanded: dict[tuple[str, ...], Model] = field(default_factory=dict, init=False, repr=False, compare=False)
+
+    def for_nest(self, nest: LoopNest) -> Model:
+        """The model whose dependences `nest` must respect: with its scalars expanded."""
+        if nest.expanded == tuple(x.scalar for x in self.expansions):
+            return self
+        assert not self.expansions, "expanded models are made from the program as written"
+        if nest.expanded not in self._expanded:
+            self._expanded[nest.expanded] = Model(*expand(self.scop, nest.expanded))
+        return self._expanded[nest.expanded]
 
     @cached_property
     def dependences(self) -> list[Dependence]:
@@ -61,6 +74,7 @@ def violated(model: Model, nest: LoopNest, schedule: isl.UnionMap | None = None)
     """Dependences whose target no longer runs strictly after their source.
 
     `schedule` is `to_union_map(model.scop, nest)` when the caller already has it."""
+    model = model.for_nest(nest)
     schedule = schedule if schedule is not None else to_union_map(model.scop, nest)
     t = _time_relation(model.union_dependences, schedule)
     if t is None or t.intersect(isl.Map.lex_ge(t.get_space().domain())).is_empty():
@@ -77,6 +91,7 @@ def carried_by(model: Model, nest: LoopNest, path: tuple[int, ...],
                schedule: isl.UnionMap | None = None) -> list[Dependence]:
     """Dependences carried by the loop at `path`: same iteration of every enclosing
     loop and sequence position, different iteration of this loop."""
+    model = model.for_nest(nest)
     schedule = schedule if schedule is not None else to_union_map(model.scop, nest)
     dim = 2 * (len(path) - 1) + 1  # time dimension of the loop
     loop = nest.loops_on(path)[-1]
@@ -113,6 +128,11 @@ def check(model: Model, nest: LoopNest, action: Action | None = None, source: st
     """Raise PolyrlError naming the violated dependence if `nest` is not legal."""
     what = f"{action} is illegal" if action is not None else "schedule is illegal"
     where = action.where(source) if action is not None else {"path": source}
+    if action is not None and action.kind == "E":
+        problem = _expansion_problem(model, nest, action)
+        if problem:
+            raise PolyrlError(f"{what}: {problem}", **where)
+    model = model.for_nest(nest)
     schedule = to_union_map(model.scop, nest)
     bad = violated(model, nest, schedule)
     if bad:
@@ -135,6 +155,16 @@ def check(model: Model, nest: LoopNest, action: Action | None = None, source: st
             problem = packing_problem(model, nest, path, array, fresh=action is not None and action.kind == "K")
             if problem:
                 raise PolyrlError(f"{what}: {problem}", **where)
+
+
+def _expansion_problem(model: Model, nest: LoopNest, action: Action) -> str | None:
+    """Why the scalar that the action E(k) names cannot be expanded, or None; a statement
+    of the branch's outermost loop must access it."""
+    name = nest.expanded[-1]
+    outer = nest.loops_on(nest.branches()[action.branch])[0]
+    if not any(s.name in outer.exprs for s in accessors(model.scop, name)):
+        return f"no statement in loop `{outer.name}` of branch B{action.branch} accesses {name}"
+    return expansion_problem(model.scop, name)
 
 
 def packing_problem(model: Model, nest: LoopNest, path: tuple[int, ...], array: str, fresh: bool = False) -> str | None:

@@ -57,6 +57,10 @@ class LoopNest:
     # the arrays a packing action K(a,k) can name, k-th first: the Scop's arrays in its
     # order, without scalars and names declared inside the region
     arrays: tuple[str, ...] = ()
+    # the scalars an expansion action E(k) can name, k-th first: those the region writes,
+    # in the Scop's order; and those expanded so far (polyrl.poly.expansion)
+    scalars: tuple[str, ...] = ()
+    expanded: tuple[str, ...] = ()
 
     def branches(self) -> list[tuple[int, ...]]:
         """Paths (child indices from the root) to every loop with no loop inside it, in order."""
@@ -145,7 +149,9 @@ def original_nest(scop: Scop) -> LoopNest:
         return tuple(nodes)
 
     arrays = tuple(n for n, a in scop.arrays.items() if a.dims and n not in scop.local_decls)
-    return LoopNest(build(rows, 0), arrays)
+    written = {s.lhs.name for s in scop.statements}
+    scalars = tuple(n for n, a in scop.arrays.items() if not a.dims and n in written)
+    return LoopNest(build(rows, 0), arrays, scalars)
 
 
 def _schedule_affs(m: isl.Map) -> list[isl.Aff]:
@@ -230,7 +236,7 @@ def apply_action(nest: LoopNest, action: Action, source: str = "<schedule>") -> 
     depth = len(path)
     k, a = action.kind, action.args
     levels = {"I": a[:2], "R": a[:1], "S": a[:2], "T2": a[:2], "T3": a[:3], "P": a[:1], "U": (),
-              "J": a[:1], "J2": a[:2], "K": a[:1], "KT": a[:1], "V": ()}[k]
+              "J": a[:1], "J2": a[:2], "K": a[:1], "KT": a[:1], "E": (), "V": ()}[k]
     loops = nest.loops_on(path)
     for lvl in levels:
         if lvl >= depth:
@@ -247,6 +253,8 @@ def apply_action(nest: LoopNest, action: Action, source: str = "<schedule>") -> 
         )
     if k in ("K", "KT"):
         return pack(nest, path, a[0], a[1], action, source, transposed=k == "KT")
+    if k == "E":
+        return expand_scalar(nest, a[0], action, source)
     if k == "V":
         return _map_loop(nest, path[: inner + 1], lambda L: replace(L, vector=True))
     if k == "I":
@@ -407,3 +415,18 @@ def pack(nest: LoopNest, path: tuple[int, ...], level: int, k: int, action: Acti
         raise PolyrlError(f"{action}: {name} is already packed at level {level}", **action.where(source))
     return _map_loop(nest, path[: level + 1], lambda L: replace(
         L, pack=L.pack + (name,), transposed=L.transposed + ((name,) if transposed else ())))
+
+
+def expand_scalar(nest: LoopNest, k: int, action: Action, source: str) -> LoopNest:
+    """Mark scalar `k` of `nest.scalars` as expanded into an array (action E).
+
+    Only the mark: the expanded program, and whether the expansion is legal, are
+    polyrl.poly.expansion's; the loops do not change.
+    """
+    if k >= len(nest.scalars):
+        raise PolyrlError(f"{action}: scalar {k} does not exist (the scalars the region writes are "
+                          f"{', '.join(nest.scalars) or 'none'}, numbered from 0)", **action.where(source))
+    name = nest.scalars[k]
+    if name in nest.expanded:
+        raise PolyrlError(f"{action}: {name} is already expanded", **action.where(source))
+    return replace(nest, expanded=nest.expanded + (name,))
