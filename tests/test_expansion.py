@@ -69,8 +69,8 @@ def test_expanded_rows_run_in_parallel_and_keep_the_results(tmp_path: Path) -> N
         prog.apply("B0:I(0,1)")
     opt = prog.apply("B0:E(0) B0:I(0,1) B1:P(1)")  # j outside, the rows (i) in parallel
     assert "#pragma omp parallel for" in opt.region_text
-    assert "polyrl_s[c1] += A[c1][c0];" in opt.region_text
-    assert "if (N >= 1) {\n      s = polyrl_s[N - 1];" in opt.region_text  # the last row's value, after the loops
+    assert "polyrl_x_s[c1] += A[c1][c0];" in opt.region_text
+    assert "if (N >= 1) {\n      s = polyrl_x_s[N - 1];" in opt.region_text  # the last row's value, after the loops
     result = compare(opt.program.scop, opt.region_text, str(opt.schedule), Toolchain(threads=2), repeat=1)
     assert result.verified is True, result.new.detail
     assert "2 arrays" in result.new.detail  # B and s

@@ -102,10 +102,11 @@ def expand(scop: Scop, names: tuple[str, ...]) -> tuple[Scop, tuple[Expansion, .
         stmts = accessors(scop, name)
         depth = _depth(stmts)
         iterations = _iterations(scop, stmts, depth)
-        array = f"polyrl_{name}"
-        while array in taken:
+        # polyrl_x_: a prefix no name the emitter makes (polyrl_v0, polyrl_pack0, ...) starts with
+        array = f"polyrl_x_{name}"
+        while array in taken or f"{array}_mem" in taken:
             array += "_"
-        taken.add(array)
+        taken |= {array, f"{array}_mem"}
         x = Expansion(name, array, depth, tuple(int(iterations.dim_min_val(d).to_python()) for d in range(depth)),
                       iterations)
         arrays[array] = Array(array, scop.arrays[name].ctype, (None,) * depth)
