@@ -12,6 +12,9 @@ BasicGNN models; `reset_parameters()` re-initialises every layer.
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
+
 import torch
 from torch import Tensor, nn
 from torch_geometric.nn import GATv2Conv, global_max_pool, global_mean_pool
@@ -126,3 +129,17 @@ def mlp_head(width: int, sizes: tuple[int, ...]) -> nn.Sequential:
             layers.append(nn.SELU())
         width = size
     return nn.Sequential(*layers)
+
+
+@contextlib.contextmanager
+def torch_threads(n: int | None) -> Iterator[None]:
+    """Run torch with `n` intra-op threads for the duration (None: leave it alone)."""
+    if n is None:
+        yield
+        return
+    before = torch.get_num_threads()
+    torch.set_num_threads(n)
+    try:
+        yield
+    finally:
+        torch.set_num_threads(before)

@@ -45,10 +45,16 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--within-weight", type=float, default=1.0,
                    help="weight of the within-program loss (deviations from the program's mean; default 1, "
                    "0 for plain MSE): what ranking a program's schedules depends on")
+    p.add_argument("--weight-decay", type=float, default=1e-5, help="AdamW weight decay (default 1e-5)")
+    p.add_argument("--dropout", type=float, default=0.0,
+                   help="dropout on attention coefficients and in the backbone's MLP (default 0)")
     p.add_argument("--resume", action="store_true", help="continue from the checkpoint at --out")
     p.add_argument("--machine", default=None,
                    help="only measurements of this machine fingerprint (default: the one with most records)")
     p.add_argument("--workers", type=int, default=None, help="processes building program graphs (default: the cores, at most 8)")
+    p.add_argument("--torch-threads", type=int, default=1,
+                   help="torch intra-op threads while training (default 1: the graphs are small, and more threads "
+                   "slow training down tenfold when other jobs share the cores)")
 
 
 def _pairs(items: list[str], what: str) -> dict[str, int]:
@@ -85,7 +91,8 @@ def cmd_pretrain(args) -> int:
     config = PretrainConfig(
         store=args.store, corpus=args.corpus, out=args.out, epochs=args.epochs, seed=args.seed,
         batch_size=args.batch_size, lr=args.lr, within_weight=args.within_weight, resume=args.resume,
-        machine=args.machine, workers=args.workers,
+        machine=args.machine, workers=args.workers, weight_decay=args.weight_decay, dropout=args.dropout,
+        torch_threads=args.torch_threads,
     )
     pretrain(config)
     return 0

@@ -44,7 +44,7 @@ from torch_geometric.data import Data
 from torch_geometric.loader import DataLoader
 
 from polyrl.errors import PolyrlError
-from polyrl.model.backbone import GraphBackbone, mlp_head
+from polyrl.model.backbone import GraphBackbone, mlp_head, torch_threads
 from polyrl.model.features import FEATURE_BLOCKS, NODE_FEATURES, NUM_EDGE_TYPES, program_graph
 
 CHECKPOINT_FORMAT = "polyrl-costmodel"
@@ -378,6 +378,8 @@ class PretrainConfig:
     within_weight: float = 1.0
     lr: float = 1e-3
     weight_decay: float = 1e-5
+    dropout: float = 0.0
+    torch_threads: int | None = 1  # None: torch's default
     resume: bool = False
     machine: str | None = None
     workers: int | None = None
@@ -465,7 +467,12 @@ def graph_cache_path(out: str | Path) -> Path:
 def pretrain(config: PretrainConfig, log: Callable[[str], None] | None = None) -> dict:
     """Train (or, with config.resume, continue training) the cost model; returns the
     final metrics. Writes the checkpoint after every epoch, the graph cache and the loss
-    curve next to it."""
+    curve next to it. Torch runs with config.torch_threads intra-op threads."""
+    with torch_threads(config.torch_threads):
+        return _pretrain(config, log)
+
+
+def _pretrain(config: PretrainConfig, log: Callable[[str], None] | None) -> dict:
     log = log or (lambda s: print(s, file=sys.stderr, flush=True))
     out = Path(config.out)
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -546,7 +553,8 @@ def pretrain(config: PretrainConfig, log: Callable[[str], None] | None = None) -
         model = CostModel(**checkpoint["hparams"])
         model.load_state_dict(checkpoint["model"])
     else:
-        model = CostModel(hidden_channels=config.hidden_channels, num_layers=config.num_layers, heads=config.heads)
+        model = CostModel(hidden_channels=config.hidden_channels, num_layers=config.num_layers, heads=config.heads,
+                          dropout=config.dropout)
         model.backbone.set_input_scaling(torch.cat([g.x for g in data["train"].graphs]))
     optimizer = torch.optim.AdamW(model.parameters(), lr=config.lr, weight_decay=config.weight_decay)
     history: list[dict] = []

@@ -14,10 +14,9 @@ choosing again is choosing from the policy conditioned on the legal set).
 
 from __future__ import annotations
 
-import contextlib
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -27,6 +26,7 @@ import torch
 from polyrl.api import Program
 from polyrl.errors import PolyrlError
 from polyrl.model.actor_critic import ActorCritic
+from polyrl.model.backbone import torch_threads
 from polyrl.poly.legality import check
 from polyrl.poly.schedule import Action, Schedule
 from polyrl.poly.transform import LoopNest, apply_action
@@ -57,20 +57,6 @@ def save_policy(model: ActorCritic, path: str | Path, max_steps: int = DEFAULT_M
                 "actions": ACTION_TEXTS, "hparams": model.hparams, "model": model.state_dict(),
                 "config": {"max_steps": max_steps}, **extra}, path)
     return path
-
-
-@contextlib.contextmanager
-def torch_threads(n: int | None) -> Iterator[None]:
-    """Run torch with `n` intra-op threads for the duration (None: leave it alone)."""
-    if n is None:
-        yield
-        return
-    before = torch.get_num_threads()
-    torch.set_num_threads(n)
-    try:
-        yield
-    finally:
-        torch.set_num_threads(before)
 
 
 @dataclass(frozen=True)
