@@ -119,10 +119,12 @@ def test_entropy_coefficient_decays_linearly_to_zero():
 # ---------------------------------------------------------------- rollouts and updates
 
 
-def test_rollout_keeps_the_masks_and_an_update_starts_at_ratio_one(costmodel, corpus):
+@pytest.mark.parametrize("lazy", [False, True])
+def test_rollout_keeps_the_masks_and_an_update_starts_at_ratio_one(costmodel, corpus, lazy):
     torch.manual_seed(0)
     model = ActorCritic()
-    spec = EnvSpec(tuple(ProgramSpec(str(p)) for p in sorted(corpus.glob("*.c"))), "surrogate", str(costmodel))
+    spec = EnvSpec(tuple(ProgramSpec(str(p)) for p in sorted(corpus.glob("*.c"))), "surrogate", str(costmodel),
+                   lazy_masks=lazy)
     rollouts = LocalRollouts(spec, model.hparams, seed=0)
     segments = rollouts.collect(model.state_dict(), 12)
     seg = segments[0]

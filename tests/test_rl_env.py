@@ -206,6 +206,22 @@ def test_mask_is_exactly_the_legal_applicable_actions_on_seidel(surrogate):
             assert not mask[k], ACTION_TEXTS[k]
 
 
+def test_lazy_masks_learn_refusals_and_agree_with_the_exact_mask_on_seidel(surrogate):
+    exact = PolyEnv(surrogate)
+    _, info = exact.reset(options={"program": SEIDEL})
+    full = info["action_mask"]
+    lazy = PolyEnv(surrogate, lazy_masks=True)
+    _, info = lazy.reset(options={"program": SEIDEL})
+    start = info["action_mask"]
+    assert start[idx("P(0)")] and start[idx("I(0,1)")]  # not checked yet
+    assert not start[idx("T2(0,1,128,128)")]  # inapplicable stays masked
+    for k in np.flatnonzero(start):
+        assert lazy.legal(k) == bool(full[k]), ACTION_TEXTS[k]
+    assert np.array_equal(lazy.action_masks(), full)  # every check done: the exact mask
+    _, _, _, _, info = lazy.step(idx("P(0)"))
+    assert "parallel" in info["refused"] and info["schedule"] == ""
+
+
 def test_refused_actions_leave_the_state_unchanged(surrogate):
     env = PolyEnv(surrogate)
     obs, info = env.reset(options={"program": SEIDEL})

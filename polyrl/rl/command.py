@@ -54,6 +54,10 @@ def register(subparsers) -> None:
     p.add_argument("--lr", type=float, default=1e-4, help="Adam learning rate (default 1e-4)")
     p.add_argument("--ent-coef", type=float, default=0.1,
                    help="entropy coefficient at step 0, decaying linearly to 0 (default 0.1)")
+    p.add_argument("--lazy-masks", action="store_true",
+                   help="check the legality of the sampled action only (drawing again when it is refused) instead "
+                   "of every applicable action at every step: about 2.5x faster steps; the stored mask is the "
+                   "applicable actions minus those found illegal, at rollout and update alike")
     p.add_argument("--no-tensorboard", action="store_true", help="no TensorBoard event files")
     add_toolchain_arguments(p)  # --cc --flags --threads --repeat --timeout --store
 
@@ -74,7 +78,7 @@ def cmd_train(args: argparse.Namespace) -> int:
         costmodel=args.costmodel, workers=args.workers, ray=args.ray, resume=args.resume, seed=args.seed, max_steps=args.max_steps,
         toolchain=Toolchain(cc=args.cc, flags=tuple(args.flags.split()), threads=args.threads), repeat=args.repeat,
         timeout_s=args.timeout, batch_size=args.batch_size, minibatch_size=args.minibatch_size, epochs=args.epochs,
-        lr=args.lr, ent_coef=args.ent_coef, tensorboard=not args.no_tensorboard,
+        lr=args.lr, ent_coef=args.ent_coef, tensorboard=not args.no_tensorboard, lazy_masks=args.lazy_masks,
     )
     result = train(config)
     return 130 if result.get("interrupted") else 0

@@ -21,6 +21,14 @@ field; refusals are written to it (legal schedules are not: a store record witho
 measurement would read as one). An illegal or inapplicable action that reaches `step`
 anyway is refused: reward 0, state unchanged, `info["refused"]` says why.
 
+Lazy masks (`lazy_masks=True`, `polyrl train --lazy-masks`): checking every applicable
+action at every step is most of a step's time (about 37 isl checks per step on generated
+programs). With lazy masks `info["action_mask"]` is the applicability mask minus the
+actions already found illegal at this state, and `legal(a)` checks one action; a sampler
+draws, checks, and on a refusal masks the action and draws again (what the rollout
+workers do), so an illegal action is never taken, and the mask it finally drew under is
+the one PPO stores and updates with.
+
 Reward: log4 of the speedup of the new state over the previous one, the speedups coming
 from a polyrl.rl.rewards Rewarder; `Next` and refused actions give 0. On the episode's
 last step the reward is log4(final speedup) minus the rewards so far, so the return is
@@ -87,7 +95,7 @@ class PolyEnv(gym.Env):
 
     def __init__(self, rewarder: Rewarder, programs: Sequence[ProgramLike] = (), max_steps: int = 20,
                  store: MemoStore | None = None, toolchain: Toolchain | None = None,
-                 graphs: GraphCache | None = None, keep_programs: int = 64):
+                 graphs: GraphCache | None = None, keep_programs: int = 64, lazy_masks: bool = False):
         super().__init__()
         self.rewarder = rewarder
         self.programs: list[ProgramLike] = list(programs)
@@ -96,6 +104,7 @@ class PolyEnv(gym.Env):
         self.toolchain = toolchain or Toolchain()
         self.graphs = graphs or GraphCache()
         self.keep_programs = keep_programs
+        self.lazy_masks = lazy_masks
         self.skipped: list[str] = []  # programs of `programs` that could not be loaded, and why
         self.action_space = spaces.Discrete(NUM_ACTIONS)
         self.observation_space = spaces.Graph(
@@ -202,6 +211,11 @@ class PolyEnv(gym.Env):
         """The current mask (the name MaskablePPO implementations look for)."""
         return self._mask()
 
+    def legal(self, action: int) -> bool:
+        """Whether `action` may be taken now: applicable and accepted by the legality
+        check (memoized). With lazy masks a refusal also leaves the current mask."""
+        return not self._refusal(int(action))
+
     # ------------------------------------------------------------ state
 
     @property
@@ -230,7 +244,9 @@ class PolyEnv(gym.Env):
         return self._masks_now()[1].copy()
 
     def _masks_now(self) -> tuple[np.ndarray, np.ndarray]:
-        """(applicable, applicable and legal) for the current state and focus."""
+        """(applicable, applicable and legal) for the current state and focus; with lazy
+        masks the second is applicable minus the actions found illegal so far, and is
+        updated in place as checks refuse more."""
         s = self.state
         branch = self.focus_branch
         key = (s.program.key, s.text, branch)
@@ -242,19 +258,38 @@ class PolyEnv(gym.Env):
             applicable[NEXT] = True
             legal = applicable.copy()
             for k in np.flatnonzero(applicable):
-                # unrolling leaves the isl schedule as it is, so it is as legal as the state
-                if ACTIONS[k].kind not in ("U", "Next") and self._illegal(ACTIONS[k].on(branch)):
+                if not self._needs_check(k):
+                    continue
+                act = ACTIONS[k].on(branch)
+                if self.lazy_masks:  # only what is known already
+                    known = self._legal.get((s.program.key, str(s.schedule.then(act))))
+                    legal[k] = not known
+                elif self._illegal(act):
                     legal[k] = False
             masks = self._masks[key] = (applicable, legal)
         return masks
 
+    @staticmethod
+    def _needs_check(k: int) -> bool:
+        # unrolling leaves the isl schedule as it is, so it is as legal as the state
+        return ACTIONS[k].kind not in ("U", "Next")
+
     def _refusal(self, a: int) -> str:
         """Why action `a` cannot be taken now ("" when it can)."""
-        applicable, legal = self._masks_now()
-        if legal[a]:
+        if a == NEXT:
             return ""
+        applicable, legal = self._masks_now()
         act = ACTIONS[a].on(self.focus_branch)
-        return self._illegal(act) if applicable[a] else f"{act} is not applicable to branch B{act.branch}"
+        if not applicable[a]:
+            return f"{act} is not applicable to branch B{act.branch}"
+        if not legal[a]:
+            return self._illegal(act)
+        if self.lazy_masks and self._needs_check(a):
+            why = self._illegal(act)
+            if why:
+                legal[a] = False
+            return why
+        return ""
 
     def _illegal(self, act) -> str:
         """Why the current schedule followed by `act` is illegal ("" when it is legal)."""

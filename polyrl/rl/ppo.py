@@ -65,6 +65,7 @@ class TrainConfig:
     resume: bool = False
     seed: int = 0
     max_steps: int = 20  # episode truncation
+    lazy_masks: bool = False  # legality of the sampled action only (polyrl.rl.env)
     toolchain: Toolchain = field(default_factory=Toolchain)
     repeat: int = 5
     timeout_s: float = 60.0
@@ -294,7 +295,7 @@ def train(config: TrainConfig, log: Callable[[str], None] | None = None) -> dict
 
     programs = tuple(corpus_programs(config.corpus))
     spec = EnvSpec(programs, config.reward, config.costmodel, config.store, config.toolchain, config.repeat,
-                   config.timeout_s, config.max_steps)
+                   config.timeout_s, config.max_steps, config.lazy_masks)
     # a resumed run draws other programs than the run it continues
     seed = config.seed + 7919 * global_step
     if config.ray is not None:

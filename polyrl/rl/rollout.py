@@ -45,6 +45,7 @@ class EnvSpec:
     repeat: int = 5
     timeout_s: float = 60.0
     max_steps: int = 20
+    lazy_masks: bool = False  # see polyrl.rl.env: check legality of the sampled action only
 
 
 def make_env(spec: EnvSpec, gate=None) -> PolyEnv:
@@ -58,7 +59,7 @@ def make_env(spec: EnvSpec, gate=None) -> PolyEnv:
             raise ValueError(f"the {spec.reward} reward needs a cost-model checkpoint")
         surrogate = SurrogateRewarder.from_checkpoint(spec.costmodel)
         rewarder = surrogate if spec.reward == "surrogate" else MixedRewarder(surrogate, measured)
-    return PolyEnv(rewarder, spec.programs, spec.max_steps, store, spec.toolchain)
+    return PolyEnv(rewarder, spec.programs, spec.max_steps, store, spec.toolchain, lazy_masks=spec.lazy_masks)
 
 
 @dataclass
@@ -102,6 +103,11 @@ class RolloutWorker:
                 mask = torch.as_tensor(self.info["action_mask"]).reshape(1, NUM_ACTIONS)
                 dist, value = self.model.distribution(self.obs, mask)
                 action = dist.sample()
+                while not self.env.legal(int(action)):  # lazy masks: refused, so draw again without it
+                    mask = mask.clone()
+                    mask[0, int(action)] = False
+                    dist, value = self.model.distribution(self.obs, mask)
+                    action = dist.sample()
                 obs.append(self.obs)
                 masks.append(mask[0].numpy())
                 actions.append(int(action))
