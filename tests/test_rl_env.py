@@ -367,6 +367,13 @@ def test_measured_reward_is_log4_of_the_measured_speedup(tmp_path):
     _, last, terminated, _, info = env.step(NEXT)
     assert terminated and last == pytest.approx(0.0, abs=1e-12)  # measured twice: one answer
     assert info["episode_return"] == pytest.approx(log4(speedup))
+    assert (env.rewarder.lookups, env.rewarder.measured) == (2, 1)  # the second from the memo
+    # a new rewarder on the same store measures nothing: the store answers
+    again = PolyEnv(MeasuredRewarder(tc, store, repeat=1), store=store, toolchain=tc)
+    again.reset(options={"program": GEMM})
+    again.step(NEXT)
+    again.step(idx("I(1,2)"))
+    assert (again.rewarder.lookups, again.rewarder.measured) == (1, 0)
     store.close()
 
 

@@ -139,6 +139,8 @@ class Rollout:
     advantages: Tensor  # [N]
     returns: Tensor  # [N]
     episodes: list[dict]
+    lookups: int = 0  # measured speedups asked for (polyrl.rl.rollout.Segment)
+    measured: int = 0  # of those, the ones that were measured
 
     @classmethod
     def from_segments(cls, segments: list[Segment], gamma: float, lam: float) -> Rollout:
@@ -153,6 +155,7 @@ class Rollout:
             advantages=torch.as_tensor(np.concatenate(advantages)),
             returns=torch.as_tensor(np.concatenate(returns)),
             episodes=[e for s in segments for e in s.episodes],
+            lookups=sum(s.lookups for s in segments), measured=sum(s.measured for s in segments),
         )
 
     def __len__(self) -> int:
@@ -243,6 +246,8 @@ def _row(iteration: int, global_step: int, rollout: Rollout, stats: dict, ent_co
         "geomean_speedup": float(np.exp(np.mean(np.log(speedups)))) if speedups else float("nan"),
         "mean_length": float(np.mean([e["length"] for e in rollout.episodes])) if returns else float("nan"),
         "legal_actions": float(rollout.masks.sum(dim=1).float().mean()),
+        "lookups": rollout.lookups, "measured": rollout.measured,
+        "store_hit_rate": 1 - rollout.measured / rollout.lookups if rollout.lookups else float("nan"),
         **stats, "ent_coef": ent_coef, "steps_per_s": len(rollout) / max(seconds, 1e-9), "seconds": seconds,
     }
 
@@ -327,8 +332,9 @@ def train(config: TrainConfig, log: Callable[[str], None] | None = None) -> dict
             progress.update(global_step, row)
             episodes = (f"mean reward {row['mean_return']:+.3f}  geomean speedup {row['geomean_speedup']:.3f}x"
                         if row["episodes"] else "no episode ended")
+            hits = (f"  store hits {row['lookups'] - row['measured']}/{row['lookups']}" if row["lookups"] else "")
             log(f"iter {iteration}  steps {global_step}/{config.steps}  episodes {row['episodes']}  {episodes}  "
-                f"entropy {row['entropy']:.3f}  value loss {row['value_loss']:.4f}  "
+                f"entropy {row['entropy']:.3f}  value loss {row['value_loss']:.4f}{hits}  "
                 f"({row['steps_per_s']:.1f} steps/s)")
     except KeyboardInterrupt:
         interrupted = True

@@ -50,12 +50,14 @@ class MeasuredRewarder:
         self.repeat = repeat
         self.timeout_s = timeout_s
         self.gate = gate
-        self.measured = 0  # measurements that were not store hits, for logs
+        self.lookups = 0  # speedups asked for (of transformed states), for the store hit rate
+        self.measured = 0  # of those, the ones neither memo (this process's or the store) answered
         self._speedups: dict[tuple[str, str], float] = {}
 
     def speedup(self, state: State, final: bool) -> float:
         if not state.schedule.actions:
             return 1.0
+        self.lookups += 1
         key = (state.program.key, state.text)
         if key in self._speedups:
             return self._speedups[key]

@@ -78,6 +78,8 @@ class Segment:
     dones: np.ndarray  # float32 [T]
     last_value: float
     episodes: list[dict]  # finished episodes: program, schedule, return, final speedup, length
+    lookups: int = 0  # measured speedups asked for during the segment
+    measured: int = 0  # of those, the ones that were measured (no memo answered)
 
 
 class RolloutWorker:
@@ -92,8 +94,14 @@ class RolloutWorker:
         self.info: dict = {}
         self.length = 0
 
+    def _measured_rewarder(self) -> MeasuredRewarder | None:
+        r = self.env.rewarder
+        return r.measured if isinstance(r, MixedRewarder) else r if isinstance(r, MeasuredRewarder) else None
+
     def collect(self, state_dict: dict, n_steps: int) -> Segment:
         self.model.load_state_dict(state_dict)
+        measurer = self._measured_rewarder()
+        before = (measurer.lookups, measurer.measured) if measurer is not None else (0, 0)
         if self.obs is None:
             self.obs, self.info = self.env.reset(seed=self.seed)
             self.length = 0
@@ -127,9 +135,11 @@ class RolloutWorker:
             if not dones[-1]:
                 _, v = self.model.distribution(self.obs, torch.as_tensor(self.info["action_mask"]).reshape(1, -1))
                 last_value = float(v)
+        after = (measurer.lookups, measurer.measured) if measurer is not None else (0, 0)
         return Segment(obs, np.stack(masks), np.array(actions, dtype=np.int64), np.array(logps, dtype=np.float32),
                        np.array(values, dtype=np.float32), np.array(rewards, dtype=np.float32),
-                       np.array(dones, dtype=np.float32), last_value, episodes)
+                       np.array(dones, dtype=np.float32), last_value, episodes,
+                       after[0] - before[0], after[1] - before[1])
 
 
 def _split(n_steps: int, workers: int) -> list[int]:
