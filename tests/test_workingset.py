@@ -16,6 +16,7 @@ from polyrl.poly.workingset import (
     count_points,
     detect_caches,
     element_bytes,
+    format_report,
     level_of,
     parse_caches,
     working_sets,
@@ -217,3 +218,19 @@ def test_count_points_estimates_large_pieces_closely_and_small_ones_exactly() ->
     # a long 2-d triangle: slice counts are linear, so bisection sums it exactly
     tri = isl.Set("{[i,j]: 0 <= i < 100000 and 0 <= j <= i}")
     assert count_points(tri) == 100000 * 100001 // 2
+
+
+def test_pairs_too_complex_for_the_isl_budget_are_left_out_not_hung(tmp_path, monkeypatch) -> None:
+    import polyrl.poly.workingset as ws
+
+    prog = load(gemm_file(tmp_path, 40, 30, 20))
+    full = working_sets(prog.scop, caches=CACHES)
+    assert full.too_complex == 0 and full.reuses
+    monkeypatch.setattr(ws, "REUSE_OPERATIONS", 50)
+    starved = working_sets(prog.scop, caches=CACHES)
+    assert starved.too_complex > 0 and len(starved.reuses) + starved.too_complex >= len(full.reuses)
+    text = format_report(prog.scop, starved)
+    assert "too complex" in text or "left out" in text
+    # the budget is lifted afterwards: the next analysis is whole again
+    monkeypatch.undo()
+    assert working_sets(prog.scop, caches=CACHES).reuses == full.reuses

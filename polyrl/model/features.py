@@ -67,12 +67,18 @@ from polyrl.poly.workingset import (
     CacheLevel,
     FixedParams,
     WorkingSetReport,
+    budget_exceeded,
     count_points,
     index_aff,
+    isl_budget,
     resolve_params,
     statement_references,
+    val_int,
     working_sets,
 )
+
+# isl operations for one loop's bounds (see polyrl.poly.workingset.REUSE_OPERATIONS)
+BOUNDS_OPERATIONS = 5_000_000
 
 MAX_DEPTH = 8  # iterators per statement / loop schedule coefficients
 MAX_ARRAY_DIMS = 4  # rows of an access matrix
@@ -148,10 +154,6 @@ class GraphNode:
 # ---------------------------------------------------------------- affine expressions
 
 
-def _int(v: isl.Val) -> int:
-    return int(v.to_python())
-
-
 def linear_part(aff: isl.Aff) -> tuple[list[int], int, int, int]:
     """(iterator coefficients, summed parameter coefficients, constant, floor-div
     denominator) of a loop expression `e` or `floor(e / d)` (then of `e`, and d; d is 1
@@ -161,14 +163,14 @@ def linear_part(aff: isl.Aff) -> tuple[list[int], int, int, int]:
     if aff.dim(isl.dim_type.div) == 1 and all(aff.get_coefficient_val(isl.dim_type.in_, k).is_zero()
                                               for k in range(n_in)):
         inner = aff.get_div(0)
-        den = _int(inner.get_denominator_val())
+        den = val_int(inner.get_denominator_val())
         scale = isl.Val.int_from_si(aff.get_ctx(), den)
-        coefs = [_int(inner.get_coefficient_val(isl.dim_type.in_, k).mul(scale)) for k in range(n_in)]
-        par = sum(_int(inner.get_coefficient_val(isl.dim_type.param, k).mul(scale)) for k in range(n_par))
-        return coefs, par, _int(inner.get_constant_val().mul(scale)), den
-    coefs = [_int(aff.get_coefficient_val(isl.dim_type.in_, k).floor()) for k in range(n_in)]
-    par = sum(_int(aff.get_coefficient_val(isl.dim_type.param, k).floor()) for k in range(n_par))
-    return coefs, par, _int(aff.get_constant_val().floor()), 1
+        coefs = [val_int(inner.get_coefficient_val(isl.dim_type.in_, k).mul(scale)) for k in range(n_in)]
+        par = sum(val_int(inner.get_coefficient_val(isl.dim_type.param, k).mul(scale)) for k in range(n_par))
+        return coefs, par, val_int(inner.get_constant_val().mul(scale)), den
+    coefs = [val_int(aff.get_coefficient_val(isl.dim_type.in_, k).floor()) for k in range(n_in)]
+    par = sum(val_int(aff.get_coefficient_val(isl.dim_type.param, k).floor()) for k in range(n_par))
+    return coefs, par, val_int(aff.get_constant_val().floor()), 1
 
 
 def _access_rows(s: Statement, ref: ArrayRef | Scalar) -> list[tuple[list[int], int, int]] | None:
@@ -268,12 +270,24 @@ class _Geometry:
         n = t.dim(isl.dim_type.set)
         prefix = t.project_out(isl.dim_type.set, d + 1, n - d - 1)
         values = prefix.project_out(isl.dim_type.set, 0, d)
-        lo = _int(values.lexmin().sample_point().get_coordinate_val(isl.dim_type.set, 0))
-        hi = _int(values.lexmax().sample_point().get_coordinate_val(isl.dim_type.set, 0))
-        # outer time -> this loop's value; pairs of values under one outer time give the span
-        m = isl.Map.from_range(prefix).move_dims(isl.dim_type.in_, 0, isl.dim_type.out, 0, d)
-        span = m.reverse().apply_range(m).deltas().lexmax().sample_point()
-        return lo, hi, _int(span.get_coordinate_val(isl.dim_type.set, 0)) + 1
+        try:
+            with isl_budget(t.get_ctx(), BOUNDS_OPERATIONS):
+                lo = val_int(values.lexmin().sample_point().get_coordinate_val(isl.dim_type.set, 0))
+                hi = val_int(values.lexmax().sample_point().get_coordinate_val(isl.dim_type.set, 0))
+        except isl.Error as e:
+            if not budget_exceeded(e):
+                raise
+            return 0, 0, 0
+        try:
+            with isl_budget(t.get_ctx(), BOUNDS_OPERATIONS):
+                # outer time -> this loop's value; pairs of values under one outer time give the span
+                m = isl.Map.from_range(prefix).move_dims(isl.dim_type.in_, 0, isl.dim_type.out, 0, d)
+                span = m.reverse().apply_range(m).deltas().lexmax().sample_point()
+                return lo, hi, val_int(span.get_coordinate_val(isl.dim_type.set, 0)) + 1
+        except isl.Error as e:
+            if not budget_exceeded(e):
+                raise
+            return lo, hi, hi - lo + 1  # the span is at most the whole range
 
 
 def _original_signs(scop: Scop) -> dict[tuple[str, int], int]:
