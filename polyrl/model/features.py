@@ -280,10 +280,14 @@ class _Geometry:
             return 0, 0, 0
         try:
             with isl_budget(t.get_ctx(), BOUNDS_OPERATIONS):
-                # outer time -> this loop's value; pairs of values under one outer time give the span
+                # outer time -> this loop's value: the span is the most, over outer times, of
+                # its greatest minus its least value (as functions of the outer time; the
+                # deltas of all value pairs say the same, but their lexmax can run for hours
+                # on skewed tiles)
                 m = isl.Map.from_range(prefix).move_dims(isl.dim_type.in_, 0, isl.dim_type.out, 0, d)
-                span = m.reverse().apply_range(m).deltas().lexmax().sample_point()
-                return lo, hi, val_int(span.get_coordinate_val(isl.dim_type.set, 0)) + 1
+                greatest = isl.PwMultiAff.from_map(m.lexmax()).get_pw_aff(0)
+                least = isl.PwMultiAff.from_map(m.lexmin()).get_pw_aff(0)
+                return lo, hi, val_int(greatest.sub(least).max_val()) + 1
         except isl.Error as e:
             if not budget_exceeded(e):
                 raise
