@@ -222,6 +222,16 @@ def test_lazy_masks_learn_refusals_and_agree_with_the_exact_mask_on_seidel(surro
     assert "parallel" in info["refused"] and info["schedule"] == ""
 
 
+def test_a_skewed_loop_takes_no_second_skew(surrogate):
+    env = PolyEnv(surrogate)
+    _, info = env.reset(options={"program": SEIDEL})
+    assert info["action_mask"][idx("S(0,1,1)")]
+    _, _, _, _, info = env.step(idx("S(0,1,1)"))
+    assert info["schedule"] == "B0:S(0,1,1)"
+    assert not info["action_mask"][idx("S(0,1,1)")]  # loop 1 is skewed already
+    assert info["action_mask"][idx("S(1,2,1)")]  # loop 2 is not
+
+
 def test_refused_actions_leave_the_state_unchanged(surrogate):
     env = PolyEnv(surrogate)
     obs, info = env.reset(options={"program": SEIDEL})

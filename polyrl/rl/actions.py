@@ -27,7 +27,9 @@ An action is inapplicable (masked) on a branch when a level it names does not ex
 tile size is at least the loop's extent (one tile: nothing changes), the innermost loop
 is already unrolled (or vector code) or an unroll factor exceeds its extent, a parallel loop already
 exists on the branch (nested OpenMP regions would run serially), or it would undo the
-previous action on the branch (R or I repeated at once); unroll-and-jam is
+previous action on the branch (R or I repeated at once); a skew is inapplicable on a
+loop that was skewed already (chains of skews made isl's analysis of a state take minutes
+in training, and a second skew of one loop is rarely worth it); unroll-and-jam is
 inapplicable on the innermost loop, with a factor above the loop's extent, or on a branch
 that already has a register block; V on a branch whose innermost loop is already vector
 code or unrolled; K and KT on the innermost loop, for an array the program does not have, or
@@ -169,6 +171,8 @@ def applicable_mask(nest: LoopNest, path: tuple[int, ...], extents: list[int],
         if a.kind == "U" and (innermost.unroll > 1 or loops[inner].vector or a.args[0] > extents[-1]):
             continue
         if a.kind == "P" and has_parallel:
+            continue
+        if a.kind == "S" and loops[a.args[1]].skew:
             continue
         if a.kind in ("J", "J2"):
             factors = a.args[1:2] if a.kind == "J" else a.args[2:4]
