@@ -322,3 +322,21 @@ def test_backbone_standardizes_its_inputs_with_saved_statistics():
     again.load_state_dict(state)
     edges = torch.tensor([[0, 1], [1, 0]])
     assert torch.equal(again(x, edges), net(x, edges))
+
+
+def test_shipped_cost_model_loads_predicts_and_initialises_the_policy():
+    from polyrl.model.actor_critic import ActorCritic
+
+    shipped = Path(__file__).resolve().parents[1] / "polyrl" / "model" / "weights" / "costmodel.pt"
+    model, target = load_costmodel(shipped)
+    ckpt = torch.load(shipped, weights_only=False)
+    assert ckpt["data"]["samples"] >= 10_000 and ckpt["metrics"]["test"]["programs"] == 100
+    assert "optimizer" not in ckpt  # exported: weights and their description only
+    matmul = load(Path(__file__).resolve().parents[1] / "datasets" / "examples" / "matmul.c")
+    graphs = [program_graph(matmul.scop), program_graph(matmul.scop, matmul.apply("B1:I(1,2)").nest)]
+    seconds = predict_seconds(model, target, graphs)
+    assert seconds.shape == (2,) and np.all(np.isfinite(seconds)) and np.all(seconds > 0)
+    policy = ActorCritic.from_costmodel(shipped)
+    _, value = policy(graphs[0])
+    with torch.no_grad():
+        assert torch.allclose(value.reshape(-1), model(graphs[0]).reshape(-1), atol=1e-5)

@@ -638,6 +638,22 @@ def load_costmodel(path: str | Path) -> tuple[CostModel, dict]:
     return model, ckpt["target"]
 
 
+def export_costmodel(checkpoint: str | Path, out: str | Path) -> Path:
+    """Write the best weights of a `polyrl pretrain` checkpoint with what describes them
+    (data, metrics, history, config) but without the optimizer state and program split:
+    the form a cost model ships in (`polyrl/model/weights/costmodel.pt`)."""
+    load_costmodel(checkpoint)  # refuses what is not a current cost-model checkpoint
+    ckpt = torch.load(checkpoint, weights_only=False)
+    slim = {k: ckpt[k] for k in ("format", "version", "features", "hparams", "target", "data", "metrics",
+                                 "config", "history", "epoch") if k in ckpt}
+    slim["model"] = ckpt["best_model"] or ckpt["model"]
+    slim["best_model"] = None
+    out = Path(out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    _atomic_save(slim, out)
+    return out
+
+
 def predict_seconds(model: CostModel, target: dict, graphs: list[Data]) -> np.ndarray:
     """Predicted execution times (seconds) of program graphs."""
     model.eval()
