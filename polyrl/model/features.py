@@ -244,6 +244,26 @@ def is_reduction(s: Statement) -> bool:
     return len(used) < len(s.iterators)
 
 
+def loop_span(prefix: isl.Set, d: int, bound: int) -> int:
+    """Most iterations of the loop at time dimension `d` for one value of the time
+    dimensions before it. `prefix` holds time vectors cut after dimension d (parameters
+    fixed). The span is, over the enclosing times, the largest difference of the loop's
+    greatest and least values (as functions of the enclosing time), plus one. Taking the
+    lexmax of the deltas of all value pairs gives the same, but that can run for hours on
+    skewed tiles. `bound` (e.g. the loop's whole range) is returned if isl runs out of
+    BOUNDS_OPERATIONS."""
+    try:
+        with isl_budget(prefix.get_ctx(), BOUNDS_OPERATIONS):
+            m = isl.Map.from_range(prefix).move_dims(isl.dim_type.in_, 0, isl.dim_type.out, 0, d)
+            greatest = isl.PwMultiAff.from_map(m.lexmax()).get_pw_aff(0)
+            least = isl.PwMultiAff.from_map(m.lexmin()).get_pw_aff(0)
+            return val_int(greatest.sub(least).max_val()) + 1
+    except isl.Error as e:
+        if not budget_exceeded(e):
+            raise
+        return bound
+
+
 class _Geometry:
     """Loop bounds and trip counts under a schedule, with the parameters fixed."""
 
@@ -278,20 +298,7 @@ class _Geometry:
             if not budget_exceeded(e):
                 raise
             return 0, 0, 0
-        try:
-            with isl_budget(t.get_ctx(), BOUNDS_OPERATIONS):
-                # outer time -> this loop's value: the span is the most, over outer times, of
-                # its greatest minus its least value (as functions of the outer time; the
-                # deltas of all value pairs say the same, but their lexmax can run for hours
-                # on skewed tiles)
-                m = isl.Map.from_range(prefix).move_dims(isl.dim_type.in_, 0, isl.dim_type.out, 0, d)
-                greatest = isl.PwMultiAff.from_map(m.lexmax()).get_pw_aff(0)
-                least = isl.PwMultiAff.from_map(m.lexmin()).get_pw_aff(0)
-                return lo, hi, val_int(greatest.sub(least).max_val()) + 1
-        except isl.Error as e:
-            if not budget_exceeded(e):
-                raise
-            return lo, hi, hi - lo + 1  # the span is at most the whole range
+        return lo, hi, loop_span(prefix, d, hi - lo + 1)
 
 
 def _original_signs(scop: Scop) -> dict[tuple[str, int], int]:

@@ -46,7 +46,7 @@ import islpy as isl
 import numpy as np
 
 from polyrl.ir import Scop
-from polyrl.model.features import DEFAULT_PARAM_VALUE
+from polyrl.model.features import DEFAULT_PARAM_VALUE, loop_span
 from polyrl.poly.schedule import Action
 from polyrl.poly.transform import LoopNest, to_union_map
 from polyrl.poly.workingset import FixedParams, resolve_params
@@ -131,10 +131,8 @@ def loop_extents(scop: Scop, nest: LoopNest, path: tuple[int, ...]) -> list[int]
             continue
         d = 2 * level + 1  # time dimension of this loop
         prefix = t.project_out(isl.dim_type.set, d + 1, t.dim(isl.dim_type.set) - d - 1)
-        # enclosing time dims -> this loop's value; two values under one enclosing time span it
-        m = isl.Map.from_range(prefix).move_dims(isl.dim_type.in_, 0, isl.dim_type.out, 0, d)
-        span = m.reverse().apply_range(m).deltas().lexmax().sample_point()
-        out.append(int(span.get_coordinate_val(isl.dim_type.set, 0).to_python()) + 1)
+        # over budget (never seen): a span of 0 makes every size-dependent action inapplicable
+        out.append(loop_span(prefix, d, 0))
     return out
 
 
