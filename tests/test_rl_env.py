@@ -387,6 +387,24 @@ def test_measured_reward_is_log4_of_the_measured_speedup(tmp_path):
     store.close()
 
 
+def test_a_run_past_the_time_limit_is_a_slow_state_not_an_error(tmp_path):
+    store = MemoStore(tmp_path / "store.sqlite")
+    tc = Toolchain(threads=1)
+    warm = PolyEnv(MeasuredRewarder(tc, store, repeat=1), store=store, toolchain=tc)
+    warm.reset(options={"program": GEMM})
+    warm.step(NEXT)
+    warm.step(idx("I(1,2)"))  # measures the original too: the baseline is now in the store
+    base = min(store.get(StoreKey(warm.state.program.hash, "", machine_fingerprint(),
+                                  GEMM.toolchain(tc).key())).times)
+    # a limit no run can meet: the new state times out, the baseline comes from the store
+    env = PolyEnv(MeasuredRewarder(tc, store, repeat=1, timeout_s=1e-6), store=store, toolchain=tc)
+    env.reset(options={"program": GEMM})
+    env.step(NEXT)
+    _, reward, _, _, info = env.step(idx("U(2)"))
+    assert info["schedule"] and reward == pytest.approx(log4(base / 1e-6))
+    store.close()
+
+
 def test_a_wrong_result_raises_instead_of_rewarding(monkeypatch):
     from polyrl.runtime import Comparison, Measurement
 

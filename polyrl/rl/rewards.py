@@ -35,7 +35,8 @@ class Rewarder(Protocol):
 class MeasuredRewarder:
     """Speedups from real runs via polyrl.runtime.compare: the memo store first, a
     measurement only when it has none. A transformed program that computes something
-    else, or does not build or run, raises: that is a bug, never a reward.
+    else, or does not build or run, raises: that is a bug, never a reward. One that runs
+    past `timeout_s` gets the speedup it would have at exactly the limit (an upper bound).
 
     `gate` (e.g. polyrl.measure.worker.CoreGate) is held over each measurement with the
     toolchain's threads, so rollout workers on one machine do not time on shared cores.
@@ -71,6 +72,11 @@ class MeasuredRewarder:
                              timeout_s=self.timeout_s, legal=True)
         if not result.new.cached:
             self.measured += 1
+        if result.speedup is None and result.new.status == "timeout" and result.baseline.min:
+            # legal but slower than the time limit: at most this fast (a run that takes too
+            # long is a bad schedule, not a bug)
+            self._speedups[key] = result.baseline.min / self.timeout_s
+            return self._speedups[key]
         if result.speedup is None:
             what = ("computes a different result than the original" if result.new.status == "wrong-result"
                     else f"did not run ({result.new.status})")
