@@ -43,6 +43,7 @@ def program(name: str):
 
 
 LEGAL = [
+    ("gemm", "B1:S(1,2,1) B1:J(0,2)"),  # skew before the jam (after it is refused)
     ("gemm", "B1:T2(0,1,4,4) B1:P(0)"),  # 2-D tiling of an imperfect nest + parallel
     ("gemm", "B1:I(1,2)"),  # interchange
     ("gemm", "B1:T3(0,1,2,4,8,4)"),  # 3-D tiling
@@ -110,6 +111,14 @@ ILLEGAL = [
     ("mvt", "B0:KT(0,2)", "y_1 has one dimension, so its buffer cannot be transposed"),
     ("syrk", "B1:T3(0,1,2,8,8,16) B1:I(0,2) B1:K(1,1) B1:J(4,4) B1:V()", "A[j][k] in S1 walks loop `j`"),
 ]
+
+
+def test_loop_transformations_after_a_jam_are_refused() -> None:
+    # found in training: T2 S J2 then S(2,3,1) on a generated program computed wrong values,
+    # because codegen unrolls the jammed loop assuming the loops around it kept their shape
+    for schedule in ("B1:J(0,2) B1:S(1,2,1)", "B1:J(0,2) B1:I(1,2)", "B1:J2(0,1,2,2) B1:R(2)"):
+        with pytest.raises(PolyrlError, match="unrolled-and-jammed already"):
+            program("gemm").apply(schedule)
 
 
 @pytest.mark.parametrize(("kernel", "schedule"), LEGAL, ids=[f"{k}:{s}" for k, s in LEGAL])

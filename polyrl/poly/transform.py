@@ -245,6 +245,11 @@ def apply_action(nest: LoopNest, action: Action, source: str = "<schedule>") -> 
         if loops[lvl].jam > 1:
             raise PolyrlError(f"{action}: level {lvl} of branch B{action.branch} is a jammed point loop",
                               **action.where(source))
+    if k in ("I", "R", "S", "T2", "T3") and any(L.jam > 1 for L in loops):
+        # codegen unrolls a jammed loop assuming the loops around it keep the shape they had
+        # at the jam; a later skew (e.g.) gave them bounds that differ per copy, and wrong code
+        raise PolyrlError(f"{action}: branch B{action.branch} is unrolled-and-jammed already; interchange, "
+                          "reversal, skew and tiling must come before the jam", **action.where(source))
     inner = innermost_regular(loops)
     if k in ("J", "J2") and levels[-1] >= inner:
         raise PolyrlError(
