@@ -30,7 +30,7 @@ from polyrl.rl.actions import (
 from polyrl.rl.env import PolyEnv, log4
 from polyrl.rl.rewards import MeasuredRewarder, MixedRewarder, SurrogateRewarder
 from polyrl.rl.state import ProgramSpec, corpus_programs
-from polyrl.runtime import MemoStore, StoreKey, Toolchain, machine_fingerprint
+from polyrl.runtime import MemoStore, Record, StoreKey, Toolchain, machine_fingerprint
 
 ROOT = Path(__file__).resolve().parents[1]
 PB = ROOT / "datasets" / "polybench"
@@ -312,6 +312,23 @@ def test_legality_answers_go_to_and_come_from_the_store(surrogate, tmp_path, mon
     legal_checked = {f"B0:{ACTION_TEXTS[k]}" for k in np.flatnonzero(info["action_mask"])
                      if ACTIONS[k].kind not in ("U", "Next")}
     assert set(calls) == legal_checked and "B0:P(0)" not in calls
+    store.close()
+
+
+def test_a_store_saying_legal_does_not_override_what_the_transformation_refuses(surrogate, tmp_path):
+    # a store written by an older polyrl may hold a measurement of a schedule this one refuses
+    store = MemoStore(tmp_path / "store.sqlite")
+    tc = Toolchain()
+    env = PolyEnv(surrogate, store=store, toolchain=tc, lazy_masks=True)
+    env.reset(options={"program": GEMM})
+    env.step(NEXT)
+    env.step(idx("J(0,2)"))
+    lp = env.state.program
+    stale = StoreKey(lp.hash, "B1:J(0,2) B1:S(1,2,1)", machine_fingerprint(), GEMM.toolchain(tc).key())
+    store.put(stale, Record(True, "ok", (1.0,), True, "measured by an older polyrl"))
+    assert not env.legal(idx("S(1,2,1)"))
+    _, reward, _, _, info = env.step(idx("S(1,2,1)"))
+    assert "unrolled-and-jammed already" in info["refused"] and reward == 0.0
     store.close()
 
 

@@ -299,6 +299,11 @@ class PolyEnv(gym.Env):
         why = self._legal.get(key)
         if why is not None:
             return why
+        try:  # what the transformation itself refuses is this polyrl's answer, never the store's
+            nest = apply_action(s.nest, act)
+        except PolyrlError as e:
+            self._legal[key] = e.message
+            return e.message
         store_key, record = None, None
         if self.store is not None:
             store_key = StoreKey(s.program.hash, text, machine_fingerprint(),
@@ -308,7 +313,7 @@ class PolyEnv(gym.Env):
                 why = "" if record.legal else (record.detail or f"{act} is illegal (memo store)")
         if why is None:
             try:
-                check(s.program.program.model, apply_action(s.nest, act), act)
+                check(s.program.program.model, nest, act)
                 why = ""
             except PolyrlError as e:
                 why = e.message
