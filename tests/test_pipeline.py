@@ -22,6 +22,7 @@ ROOT = Path(__file__).resolve().parents[1]
 PB = ROOT / "datasets" / "polybench"
 UTIL = str(PB / "utilities")
 KERNELS = {
+    "nussinov": "medley/nussinov/nussinov.c",
     "gemm": "linear-algebra/blas/gemm/gemm.c",
     "2mm": "linear-algebra/kernels/2mm/2mm.c",
     "mvt": "linear-algebra/kernels/mvt/mvt.c",
@@ -109,6 +110,8 @@ ILLEGAL = [
     ("gemm", "B1:V() B1:T2(1,2,4,4) B1:U(2)", "loop `j` is unrolled, so it cannot be vectorized (V) too"),
     ("mvt", "B0:V()", "loop `j` carries the dependence"),
     ("mvt", "B0:KT(0,2)", "y_1 has one dimension, so its buffer cannot be transposed"),
+    # J2 through an imperfect nest renumbers the branch between its two jams (was an IndexError)
+    ("nussinov", "B0:J2(0,1,4,2)", "reverses the dependence RAW S3 -> S0 on table"),
     ("syrk", "B1:T3(0,1,2,8,8,16) B1:I(0,2) B1:K(1,1) B1:J(4,4) B1:V()", "A[j][k] in S1 walks loop `j`"),
 ]
 

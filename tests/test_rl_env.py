@@ -232,6 +232,18 @@ def test_a_skewed_loop_takes_no_second_skew(surrogate):
     assert info["action_mask"][idx("S(1,2,1)")]  # loop 2 is not
 
 
+def test_unroll_after_a_jam_is_applicable_once(surrogate):
+    # U unrolls the innermost regular loop; the jammed point loop below it must not hide
+    # that it is unrolled already (a policy repeated U(2) up to the step limit)
+    env = PolyEnv(surrogate)
+    env.reset(options={"program": GEMM})
+    env.step(NEXT)
+    _, _, _, _, info = env.step(idx("J(0,2)"))
+    assert info["action_mask"][idx("U(2)")]
+    _, _, _, _, info = env.step(idx("U(2)"))
+    assert info["schedule"] == "B1:J(0,2) B1:U(2)" and not info["action_mask"][idx("U(2)")]
+
+
 def test_refused_actions_leave_the_state_unchanged(surrogate):
     env = PolyEnv(surrogate)
     obs, info = env.reset(options={"program": SEIDEL})

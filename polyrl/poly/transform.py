@@ -277,10 +277,11 @@ def apply_action(nest: LoopNest, action: Action, source: str = "<schedule>") -> 
     if k == "U":
         return _map_loop(nest, path[: inner + 1], lambda L: replace(L, unroll=a[0]))
     if k == "J":
-        return unroll_and_jam(nest, path, a[0], a[1])
+        return unroll_and_jam(nest, path, a[0], a[1])[0]
     if k == "J2":
         # jam b first: its strip-mine leaves the levels above b, and so a, where they are
-        return unroll_and_jam(unroll_and_jam(nest, path, a[1], a[3]), path, a[0], a[2])
+        nest, path = unroll_and_jam(nest, path, a[1], a[3])
+        return unroll_and_jam(nest, path, a[0], a[2])[0]
     raise AssertionError(k)
 
 
@@ -384,9 +385,12 @@ def innermost_regular(loops: list[Loop]) -> int:
     return max(k for k, L in enumerate(loops) if L.jam == 1)
 
 
-def unroll_and_jam(nest: LoopNest, path: tuple[int, ...], level: int, factor: int) -> LoopNest:
+def unroll_and_jam(nest: LoopNest, path: tuple[int, ...], level: int, factor: int
+                   ) -> tuple[LoopNest, tuple[int, ...]]:
     """Strip-mine `level` by `factor` and sink its point loop just below the innermost
     regular loop of `path`, where it becomes a jammed loop (above any earlier ones).
+    Returns the nest and the branch's path in it (sinking through an imperfect nest
+    isolates the branch, which renumbers it).
 
     Codegen unrolls a jammed loop completely, so the `factor` copies of the innermost
     body run in one iteration of the innermost loop; the schedule says exactly that,
@@ -397,7 +401,7 @@ def unroll_and_jam(nest: LoopNest, path: tuple[int, ...], level: int, factor: in
     # the point loop is at level + 1, the innermost regular loop at inner + 1
     for lvl in range(level + 1, inner + 1):
         nest, path = swap_adjacent(nest, path, lvl)
-    return _map_loop(nest, path[: inner + 2], lambda L: replace(L, jam=factor, unroll=1))
+    return _map_loop(nest, path[: inner + 2], lambda L: replace(L, jam=factor, unroll=1)), path
 
 
 def pack(nest: LoopNest, path: tuple[int, ...], level: int, k: int, action: Action, source: str,

@@ -156,7 +156,6 @@ def applicable_mask(nest: LoopNest, path: tuple[int, ...], extents: list[int],
     not applicable)."""
     loops = nest.loops_on(path)
     depth = len(loops)
-    innermost = loops[-1]
     has_parallel = any(lp.parallel for lp in loops)
     has_jam = any(lp.jam > 1 for lp in loops)
     inner = max(k for k, lp in enumerate(loops) if lp.jam == 1)  # the loop the copies are jammed into
@@ -166,7 +165,8 @@ def applicable_mask(nest: LoopNest, path: tuple[int, ...], extents: list[int],
             continue
         if a.kind == "T2" and (a.args[2] >= extents[a.args[0]] or a.args[3] >= extents[a.args[1]]):
             continue
-        if a.kind == "U" and (innermost.unroll > 1 or loops[inner].vector or a.args[0] > extents[-1]):
+        # U unrolls the innermost regular loop (jammed point loops are below it)
+        if a.kind == "U" and (loops[inner].unroll > 1 or loops[inner].vector or a.args[0] > extents[inner]):
             continue
         if a.kind == "P" and has_parallel:
             continue
