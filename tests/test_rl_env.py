@@ -388,12 +388,18 @@ def test_mixed_return_is_log4_of_the_measured_final_speedup(surrogate):
     assert sum(rewards) + last == pytest.approx(0.5)  # log4(2)
 
 
+def measured_gemm(store: MemoStore, tc: Toolchain, **kwargs) -> PolyEnv:
+    """An environment with measured rewards on GEMM, reset, its focus on branch B1."""
+    env = PolyEnv(MeasuredRewarder(tc, store, repeat=1, **kwargs), store=store, toolchain=tc)
+    env.reset(options={"program": GEMM})
+    env.step(NEXT)
+    return env
+
+
 def test_measured_reward_is_log4_of_the_measured_speedup(tmp_path):
     store = MemoStore(tmp_path / "store.sqlite")
     tc = Toolchain(threads=1)
-    env = PolyEnv(MeasuredRewarder(tc, store, repeat=1), store=store, toolchain=tc)
-    env.reset(options={"program": GEMM})
-    env.step(NEXT)
+    env = measured_gemm(store, tc)
     _, reward, _, _, info = env.step(idx("I(1,2)"))
     assert info["schedule"] == "B1:I(1,2)"
     lp = env.state.program
@@ -408,9 +414,7 @@ def test_measured_reward_is_log4_of_the_measured_speedup(tmp_path):
     assert info["episode_return"] == pytest.approx(log4(speedup))
     assert (env.rewarder.lookups, env.rewarder.measured) == (2, 1)  # the second from the memo
     # a new rewarder on the same store measures nothing: the store answers
-    again = PolyEnv(MeasuredRewarder(tc, store, repeat=1), store=store, toolchain=tc)
-    again.reset(options={"program": GEMM})
-    again.step(NEXT)
+    again = measured_gemm(store, tc)
     again.step(idx("I(1,2)"))
     assert (again.rewarder.lookups, again.rewarder.measured) == (1, 0)
     store.close()
@@ -419,16 +423,12 @@ def test_measured_reward_is_log4_of_the_measured_speedup(tmp_path):
 def test_a_run_past_the_time_limit_is_a_slow_state_not_an_error(tmp_path):
     store = MemoStore(tmp_path / "store.sqlite")
     tc = Toolchain(threads=1)
-    warm = PolyEnv(MeasuredRewarder(tc, store, repeat=1), store=store, toolchain=tc)
-    warm.reset(options={"program": GEMM})
-    warm.step(NEXT)
+    warm = measured_gemm(store, tc)
     warm.step(idx("I(1,2)"))  # measures the original too: the baseline is now in the store
     base = min(store.get(StoreKey(warm.state.program.hash, "", machine_fingerprint(),
                                   GEMM.toolchain(tc).key())).times)
     # a limit no run can meet: the new state times out, the baseline comes from the store
-    env = PolyEnv(MeasuredRewarder(tc, store, repeat=1, timeout_s=1e-6), store=store, toolchain=tc)
-    env.reset(options={"program": GEMM})
-    env.step(NEXT)
+    env = measured_gemm(store, tc, timeout_s=1e-6)
     _, reward, _, _, info = env.step(idx("U(2)"))
     assert info["schedule"] and reward == pytest.approx(log4(base / 1e-6))
     store.close()

@@ -16,7 +16,6 @@ from torch import Tensor, nn
 from torch.distributions import Categorical
 from torch_geometric.data import Batch, Data
 
-from polyrl.errors import PolyrlError
 from polyrl.model.backbone import GraphBackbone, mlp_head
 from polyrl.model.features import NODE_FEATURES, NUM_EDGE_TYPES
 
@@ -80,25 +79,14 @@ class ActorCritic(nn.Module):
     def from_costmodel(cls, path: str | Path, **kwargs) -> ActorCritic:
         """An actor-critic shaped like a pretrained cost model, with its backbone and its
         head (as the value head) taken from the model's best weights; the policy head
-        starts fresh. Checkpoints whose head is not value-head shaped (older ones: one
-        linear layer) give the backbone only."""
-        from polyrl.model.costmodel import CHECKPOINT_FORMAT, CHECKPOINT_VERSION, FEATURES_KEY
+        starts fresh."""
+        from polyrl.model.costmodel import best_weights, read_checkpoint
 
-        ckpt = torch.load(path, weights_only=False, map_location="cpu")
-        if not isinstance(ckpt, dict) or ckpt.get("format") != CHECKPOINT_FORMAT:
-            raise PolyrlError("not a polyrl cost-model checkpoint", str(path))
-        if ckpt.get("features") != FEATURES_KEY:
-            raise PolyrlError("the cost model was trained on another feature layout; pretrain again", str(path))
-        if ckpt.get("version", 1) < CHECKPOINT_VERSION:
-            raise PolyrlError("a cost-model checkpoint of an older polyrl; pretrain again", str(path))
+        ckpt = read_checkpoint(path)
         hp = ckpt["hparams"]
         model = cls(in_channels=hp["in_channels"], edge_dim=hp["edge_dim"], hidden_channels=hp["hidden_channels"],
                     num_layers=hp["num_layers"], heads=hp["heads"], **kwargs)
-        state = ckpt.get("best_model") or ckpt["model"]
-        model.backbone.load_state_dict({k.removeprefix("backbone."): v for k, v in state.items()
-                                        if k.startswith("backbone.")})
-        head = {k.removeprefix("head."): v for k, v in state.items() if k.startswith("head.")}
-        value = model.value.state_dict()
-        if head.keys() == value.keys() and all(head[k].shape == value[k].shape for k in head):
-            model.value.load_state_dict(head)
+        state = best_weights(ckpt)
+        for part, module in (("backbone.", model.backbone), ("head.", model.value)):
+            module.load_state_dict({k.removeprefix(part): v for k, v in state.items() if k.startswith(part)})
         return model

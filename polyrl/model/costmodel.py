@@ -623,17 +623,29 @@ def _pretrain(config: PretrainConfig, log: Callable[[str], None] | None) -> dict
     return metrics
 
 
-def load_costmodel(path: str | Path) -> tuple[CostModel, dict]:
-    """The best weights of a checkpoint and its target scaling {"mean", "std"} (log seconds)."""
-    ckpt = torch.load(path, weights_only=False)
-    if ckpt.get("format") != CHECKPOINT_FORMAT:
+def read_checkpoint(path: str | Path) -> dict:
+    """A cost-model checkpoint written by this polyrl (format, feature layout and version
+    checked; a one-line PolyrlError otherwise)."""
+    ckpt = torch.load(path, weights_only=False, map_location="cpu")
+    if not isinstance(ckpt, dict) or ckpt.get("format") != CHECKPOINT_FORMAT:
         raise PolyrlError("not a polyrl cost-model checkpoint", str(path))
     if ckpt.get("features") != FEATURES_KEY:
         raise PolyrlError("the checkpoint was trained on another feature layout; pretrain again", str(path))
     if ckpt.get("version", 1) < CHECKPOINT_VERSION:
         raise PolyrlError("a cost-model checkpoint of an older polyrl; pretrain again", str(path))
+    return ckpt
+
+
+def best_weights(ckpt: dict) -> dict:
+    """The state dict of a checkpoint's best epoch (its last when none was kept)."""
+    return ckpt["best_model"] or ckpt["model"]
+
+
+def load_costmodel(path: str | Path) -> tuple[CostModel, dict]:
+    """The best weights of a checkpoint and its target scaling {"mean", "std"} (log seconds)."""
+    ckpt = read_checkpoint(path)
     model = CostModel(**ckpt["hparams"])
-    model.load_state_dict(ckpt["best_model"] or ckpt["model"])
+    model.load_state_dict(best_weights(ckpt))
     model.eval()
     return model, ckpt["target"]
 
@@ -642,11 +654,10 @@ def export_costmodel(checkpoint: str | Path, out: str | Path) -> Path:
     """Write the best weights of a `polyrl pretrain` checkpoint with what describes them
     (data, metrics, history, config) but without the optimizer state and program split:
     the form a cost model ships in (`polyrl/model/weights/costmodel.pt`)."""
-    load_costmodel(checkpoint)  # refuses what is not a current cost-model checkpoint
-    ckpt = torch.load(checkpoint, weights_only=False)
+    ckpt = read_checkpoint(checkpoint)
     slim = {k: ckpt[k] for k in ("format", "version", "features", "hparams", "target", "data", "metrics",
                                  "config", "history", "epoch") if k in ckpt}
-    slim["model"] = ckpt["best_model"] or ckpt["model"]
+    slim["model"] = best_weights(ckpt)
     slim["best_model"] = None
     out = Path(out)
     out.parent.mkdir(parents=True, exist_ok=True)

@@ -55,6 +55,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cached_property
 
 import islpy as isl
 import torch
@@ -67,13 +68,12 @@ from polyrl.poly.workingset import (
     CacheLevel,
     FixedParams,
     WorkingSetReport,
-    budget_exceeded,
     count_points,
     index_aff,
-    isl_budget,
     resolve_params,
     statement_references,
     val_int,
+    within_budget,
     working_sets,
 )
 
@@ -244,61 +244,73 @@ def is_reduction(s: Statement) -> bool:
     return len(used) < len(s.iterators)
 
 
-def loop_span(prefix: isl.Set, d: int, bound: int) -> int:
-    """Most iterations of the loop at time dimension `d` for one value of the time
-    dimensions before it. `prefix` holds time vectors cut after dimension d (parameters
-    fixed). The span is, over the enclosing times, the largest difference of the loop's
-    greatest and least values (as functions of the enclosing time), plus one. Taking the
-    lexmax of the deltas of all value pairs gives the same, but that can run for hours on
-    skewed tiles. `bound` (e.g. the loop's whole range) is returned if isl runs out of
-    BOUNDS_OPERATIONS."""
-    try:
-        with isl_budget(prefix.get_ctx(), BOUNDS_OPERATIONS):
-            m = isl.Map.from_range(prefix).move_dims(isl.dim_type.in_, 0, isl.dim_type.out, 0, d)
-            greatest = isl.PwMultiAff.from_map(m.lexmax()).get_pw_aff(0)
-            least = isl.PwMultiAff.from_map(m.lexmin()).get_pw_aff(0)
-            return val_int(greatest.sub(least).max_val()) + 1
-    except isl.Error as e:
-        if not budget_exceeded(e):
-            raise
-        return bound
-
-
-class _Geometry:
-    """Loop bounds and trip counts under a schedule, with the parameters fixed."""
+class LoopGeometry:
+    """Loop bounds and trip counts under a schedule, with the parameters fixed (for the
+    graph's loop features and the action masks' extents)."""
 
     def __init__(self, scop: Scop, nest: LoopNest, values: dict[str, int]):
-        fix = FixedParams(scop, values)
-        self.times: dict[str, isl.Set] = {}
+        self.scop = scop
+        self.fix = FixedParams(scop, values)
         maps: list[isl.Map] = []
         to_union_map(scop, nest).foreach_map(maps.append)
-        for m in maps:
-            self.times[m.get_tuple_name(isl.dim_type.in_)] = fix(m).range()
-        self.instances = {s.name: count_points(fix(s.domain)) for s in scop.statements}
+        self.times = {m.get_tuple_name(isl.dim_type.in_): self.fix(m).range() for m in maps}
 
-    def bounds(self, loop: Loop, level: int) -> tuple[int, int, int]:
-        """(least value, greatest value, most iterations per enclosing iteration)."""
+    @cached_property
+    def instances(self) -> dict[str, int]:
+        """Statement -> number of instances."""
+        return {s.name: count_points(self.fix(s.domain)) for s in self.scop.statements}
+
+    def _prefix(self, loop: Loop, level: int) -> isl.Set | None:
+        """The time vectors of the loop's statements cut after the loop's dimension
+        (2 * level + 1); None when it runs nothing."""
         sets = [self.times[s] for s in loop.exprs if s in self.times]
         if not sets:
-            return 0, 0, 0
+            return None
         t = sets[0]
         for x in sets[1:]:
             t = t.union(x)
         if t.is_empty():
+            return None
+        d = 2 * level + 1
+        return t.project_out(isl.dim_type.set, d + 1, t.dim(isl.dim_type.set) - d - 1)
+
+    def span(self, loop: Loop, level: int, otherwise: int = 0) -> int:
+        """Most iterations of the loop for one iteration of its enclosing loops (0 when it
+        runs nothing, `otherwise` when isl runs out of BOUNDS_OPERATIONS)."""
+        prefix = self._prefix(loop, level)
+        return 0 if prefix is None else _span(prefix, 2 * level + 1, otherwise)
+
+    def bounds(self, loop: Loop, level: int) -> tuple[int, int, int]:
+        """(least value, greatest value, most iterations per enclosing iteration)."""
+        prefix = self._prefix(loop, level)
+        if prefix is None:
             return 0, 0, 0
         d = 2 * level + 1
-        n = t.dim(isl.dim_type.set)
-        prefix = t.project_out(isl.dim_type.set, d + 1, n - d - 1)
         values = prefix.project_out(isl.dim_type.set, 0, d)
-        try:
-            with isl_budget(t.get_ctx(), BOUNDS_OPERATIONS):
-                lo = val_int(values.lexmin().sample_point().get_coordinate_val(isl.dim_type.set, 0))
-                hi = val_int(values.lexmax().sample_point().get_coordinate_val(isl.dim_type.set, 0))
-        except isl.Error as e:
-            if not budget_exceeded(e):
-                raise
+
+        def extreme(v: isl.Set) -> int:
+            return val_int(v.sample_point().get_coordinate_val(isl.dim_type.set, 0))
+
+        lo_hi = within_budget(prefix.get_ctx(), BOUNDS_OPERATIONS,
+                              lambda: (extreme(values.lexmin()), extreme(values.lexmax())), None)
+        if lo_hi is None:
             return 0, 0, 0
-        return lo, hi, loop_span(prefix, d, hi - lo + 1)
+        lo, hi = lo_hi
+        return lo, hi, _span(prefix, d, hi - lo + 1)
+
+
+def _span(prefix: isl.Set, d: int, otherwise: int) -> int:
+    """Over the values of the time dimensions before `d`, the largest difference of the
+    greatest and least value of dimension d (as functions of the enclosing time), plus
+    one. The lexmax of the deltas of all value pairs says the same, but can run for hours
+    on skewed tiles (and isl's operation budget does not stop it)."""
+    def compute() -> int:
+        m = isl.Map.from_range(prefix).move_dims(isl.dim_type.in_, 0, isl.dim_type.out, 0, d)
+        greatest = isl.PwMultiAff.from_map(m.lexmax()).get_pw_aff(0)
+        least = isl.PwMultiAff.from_map(m.lexmin()).get_pw_aff(0)
+        return val_int(greatest.sub(least).max_val()) + 1
+
+    return within_budget(prefix.get_ctx(), BOUNDS_OPERATIONS, compute, otherwise)
 
 
 def _original_signs(scop: Scop) -> dict[tuple[str, int], int]:
@@ -362,7 +374,7 @@ def program_graph(
     values = resolve_params(scop, params, DEFAULT_PARAM_VALUE)
     if report is None:
         report = working_sets(scop, nest, params=values, caches=caches, describe=False)
-    geometry = _Geometry(scop, nest, values)
+    geometry = LoopGeometry(scop, nest, values)
     signs = _original_signs(scop)
     focus = set()
     if focus_branch is not None and 0 <= focus_branch < len(nest.branches()):

@@ -30,9 +30,11 @@ from __future__ import annotations
 
 import contextlib
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
+from typing import TypeVar
 
 import islpy as isl
 
@@ -42,6 +44,7 @@ from polyrl.poly.describe import ref_text
 from polyrl.poly.transform import LoopNest, original_nest, to_union_map
 
 MEMORY = "mem"  # the level of a reuse that fits in no cache
+T = TypeVar("T")
 
 _SYS_CACHE = Path("/sys/devices/system/cpu/cpu0/cache")
 _DEFAULT_CACHES = (("L1", 32 << 10), ("L2", 1 << 20), ("L3", 32 << 20))
@@ -366,11 +369,12 @@ def _extent(bs: isl.BasicSet, k: int) -> tuple[int, int]:
 
 
 def val_int(v: isl.Val) -> int:
-    """An integer isl value. Calls that run out of an isl_budget do not all raise; their
-    values then do not print as integers, and this raises isl.Error for them."""
+    """An integer isl value. Calls that run out of `within_budget` do not all raise; their
+    values then do not print as integers, and this raises isl.Error for them (with isl's
+    own message, so `within_budget` recognizes it)."""
     text = v.to_str()
     if text is None or not text.lstrip("-").isdigit():
-        raise isl.Error(f"isl returned `{text}`: maximal number of operations exceeded")
+        raise isl.Error(f"isl returned `{text}` for an integer: maximal number of operations exceeded")
     return int(text)
 
 
@@ -491,12 +495,13 @@ def _lex_interval(space: isl.Space, lo: tuple[int, ...], hi: tuple[int, ...]) ->
 # 60 generated (program, schedule) pairs and of the PolyBench kernels at LARGE needs under
 # a fifth of this
 REUSE_OPERATIONS = 5_000_000
+TOO_COMPLEX = object()  # what `reuse` gives for a pair over budget
 
 
 @contextlib.contextmanager
-def isl_budget(ctx: isl.Context, operations: int) -> Iterator[None]:
+def _isl_budget(ctx: isl.Context, operations: int) -> Iterator[None]:
     """Let isl run at most `operations` operations on `ctx` inside the block; beyond them
-    the isl call raises isl.Error (see `budget_exceeded`)."""
+    the isl call raises isl.Error (see `within_budget`)."""
     before = ctx.get_max_operations()
     ctx.set_max_operations(operations)
     ctx.reset_operations()
@@ -507,8 +512,16 @@ def isl_budget(ctx: isl.Context, operations: int) -> Iterator[None]:
         ctx.reset_operations()
 
 
-def budget_exceeded(e: isl.Error) -> bool:
-    return "maximal number of operations exceeded" in str(e)
+def within_budget(ctx: isl.Context, operations: int, compute: Callable[[], T], otherwise: T) -> T:
+    """`compute()` with isl limited to `operations` operations on `ctx`; `otherwise` when
+    it runs out of them (other isl errors propagate)."""
+    try:
+        with _isl_budget(ctx, operations):
+            return compute()
+    except isl.Error as e:
+        if "maximal number of operations exceeded" not in str(e):
+            raise
+        return otherwise
 
 
 def working_sets(
@@ -607,15 +620,10 @@ def working_sets(
         for r2, a2 in refs:
             if r1.array != r2.array:
                 continue
-            try:
-                with isl_budget(ctx, REUSE_OPERATIONS):
-                    found = reuse(r1, a1, r2, a2)
-            except isl.Error as e:
-                if not budget_exceeded(e):
-                    raise
+            found = within_budget(ctx, REUSE_OPERATIONS, partial(reuse, r1, a1, r2, a2), TOO_COMPLEX)
+            if found is TOO_COMPLEX:
                 too_complex += 1
-                continue
-            if found is not None:
+            elif found is not None:
                 reuses.append(found)
     order = {k: n for n, k in enumerate(("RAR", "RAW", "WAR", "WAW"))}
     reuses.sort(key=lambda r: (r.array, order[r.kind], r.source.stmt, r.source.position, r.target.stmt,

@@ -42,14 +42,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import islpy as isl
 import numpy as np
 
 from polyrl.ir import Scop
-from polyrl.model.features import DEFAULT_PARAM_VALUE, loop_span
+from polyrl.model.features import DEFAULT_PARAM_VALUE, LoopGeometry
 from polyrl.poly.schedule import Action
-from polyrl.poly.transform import LoopNest, to_union_map
-from polyrl.poly.workingset import FixedParams, resolve_params
+from polyrl.poly.transform import LoopNest
+from polyrl.poly.workingset import resolve_params
 
 TILE_SIZES = (32, 64, 128)
 UNROLL_FACTORS = (2, 4, 8, 16, 32)
@@ -115,25 +114,10 @@ def action_index(text: str) -> int:
 
 def loop_extents(scop: Scop, nest: LoopNest, path: tuple[int, ...]) -> list[int]:
     """For each loop on `path` (outermost first): the most iterations it makes for one
-    iteration of its enclosing loops, with the parameters fixed."""
-    fix = FixedParams(scop, resolve_params(scop, None, DEFAULT_PARAM_VALUE))
-    maps: list[isl.Map] = []
-    to_union_map(scop, nest).foreach_map(maps.append)
-    times = {m.get_tuple_name(isl.dim_type.in_): fix(m).range() for m in maps}
-    out = []
-    for level, loop in enumerate(nest.loops_on(path)):
-        sets = [times[s] for s in loop.exprs if s in times]
-        t = sets[0]
-        for s in sets[1:]:
-            t = t.union(s)
-        if t.is_empty():
-            out.append(0)
-            continue
-        d = 2 * level + 1  # time dimension of this loop
-        prefix = t.project_out(isl.dim_type.set, d + 1, t.dim(isl.dim_type.set) - d - 1)
-        # over budget (never seen): a span of 0 makes every size-dependent action inapplicable
-        out.append(loop_span(prefix, d, 0))
-    return out
+    iteration of its enclosing loops, with the parameters fixed (0 if isl runs out of its
+    budget, never seen: every size-dependent action is then inapplicable)."""
+    geometry = LoopGeometry(scop, nest, resolve_params(scop, None, DEFAULT_PARAM_VALUE))
+    return [geometry.span(loop, level) for level, loop in enumerate(nest.loops_on(path))]
 
 
 def last_on_branch(actions: tuple[Action, ...], branch: int) -> Action | None:

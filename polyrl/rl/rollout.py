@@ -96,7 +96,9 @@ class RolloutWorker:
 
     def _measured_rewarder(self) -> MeasuredRewarder | None:
         r = self.env.rewarder
-        return r.measured if isinstance(r, MixedRewarder) else r if isinstance(r, MeasuredRewarder) else None
+        if isinstance(r, MixedRewarder):
+            r = r.measured
+        return r if isinstance(r, MeasuredRewarder) else None
 
     def collect(self, state_dict: dict, n_steps: int) -> Segment:
         self.model.load_state_dict(state_dict)
