@@ -138,11 +138,22 @@ def test_rollout_keeps_the_masks_and_an_update_starts_at_ratio_one(costmodel, co
         assert torch.allclose(dist.log_prob(rollout.actions), rollout.logps, atol=1e-5)
         assert torch.allclose(values, rollout.values, atol=1e-5)
         assert torch.all(dist.probs[~rollout.masks] == 0)
+    # a target KL stops the update: the first minibatch starts at KL 0 and takes its step,
+    # the next sees the moved policy (KL > 1.5 x 1e-9) and ends the update there
+    tight = TrainConfig(corpus=str(corpus), minibatch_size=4, epochs=2, target_kl=1e-9)
+    before = [p.detach().clone() for p in model.parameters()]
+    stats = ppo_update(model, torch.optim.Adam(model.parameters(), lr=1e-3), rollout, tight, 0.05,
+                       torch.Generator().manual_seed(0))
+    assert stats["update_epochs"] == pytest.approx(1 / 3)  # 1 of 3 minibatches of 4
+    assert stats["approx_kl"] == 0.0 and math.isfinite(stats["policy_loss"])
+    assert any(not torch.equal(a, b) for a, b in zip(before, model.parameters(), strict=True))
+    # without one, every epoch runs
     config = TrainConfig(corpus=str(corpus), minibatch_size=4, epochs=2)
     before = [p.detach().clone() for p in model.parameters()]
     stats = ppo_update(model, torch.optim.Adam(model.parameters(), lr=1e-3), rollout, config, 0.05,
                        torch.Generator().manual_seed(0))
     assert all(math.isfinite(stats[k]) for k in ("policy_loss", "value_loss", "entropy", "approx_kl"))
+    assert stats["update_epochs"] == 2.0
     assert any(not torch.equal(a, b) for a, b in zip(before, model.parameters(), strict=True))
 
 

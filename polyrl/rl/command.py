@@ -54,6 +54,10 @@ def register(subparsers) -> None:
     p.add_argument("--lr", type=float, default=1e-4, help="Adam learning rate (default 1e-4)")
     p.add_argument("--ent-coef", type=float, default=0.1,
                    help="entropy coefficient at step 0, decaying linearly to 0 (default 0.1)")
+    p.add_argument("--target-kl", type=float, default=None, metavar="KL",
+                   help="stop an update's epochs early once a minibatch's approximate KL divergence from the "
+                   "rollout policy exceeds 1.5 x KL (default: off, every epoch runs); 0.02-0.05 keeps updates small "
+                   "when the network's outputs move fast")
     p.add_argument("--lazy-masks", action="store_true",
                    help="check the legality of the sampled action only (drawing again when it is refused) instead "
                    "of every applicable action at every step: about 2.5x faster steps; the stored mask is the "
@@ -68,6 +72,8 @@ def cmd_train(args: argparse.Namespace) -> int:
 
     if args.store is None:
         raise PolyrlError("polyrl train needs --store (memo store of legality answers and measurements)")
+    if args.target_kl is not None and not args.target_kl > 0:
+        raise PolyrlError("--target-kl must be positive")
     for name in ("steps", "workers", "batch_size", "minibatch_size", "epochs", "max_steps", "repeat"):
         if getattr(args, name) < 1:
             raise PolyrlError(f"--{name.replace('_', '-')} must be at least 1")
@@ -79,6 +85,7 @@ def cmd_train(args: argparse.Namespace) -> int:
         toolchain=Toolchain(cc=args.cc, flags=tuple(args.flags.split()), threads=args.threads), repeat=args.repeat,
         timeout_s=args.timeout, batch_size=args.batch_size, minibatch_size=args.minibatch_size, epochs=args.epochs,
         lr=args.lr, ent_coef=args.ent_coef, tensorboard=not args.no_tensorboard, lazy_masks=args.lazy_masks,
+        target_kl=args.target_kl,
     )
     result = train(config)
     return 130 if result.get("interrupted") else 0

@@ -81,6 +81,9 @@ class TrainConfig:
     ent_coef: float = 0.1  # start value; decays linearly to 0 over `steps`
     max_grad_norm: float = 0.5
     norm_adv: bool = True
+    # stop an update's epochs once a minibatch's approximate KL from the rollout policy
+    # passes 1.5 x this (None: always run every epoch, as the seed paper does)
+    target_kl: float | None = None
     tensorboard: bool = True
     progress: bool = True
     # program graphs are small: one intra-op thread is fastest, and more would contend
@@ -171,12 +174,18 @@ def evaluate(model: ActorCritic, rollout: Rollout, idx: Tensor) -> tuple[MaskedC
 def ppo_update(model: ActorCritic, optimizer: torch.optim.Optimizer, rollout: Rollout, config: TrainConfig,
                ent_coef: float, generator: torch.Generator) -> dict[str, float]:
     """`config.epochs` passes of shuffled minibatches; returns the losses and diagnostics
-    of the final epoch's minibatches, averaged."""
+    of the last pass's minibatches, averaged, and `update_epochs`: the passes run (a
+    fraction when `config.target_kl` stopped the update inside one)."""
     model.train()
     n = len(rollout)
-    stats: dict[str, list[float]] = {k: [] for k in ("policy_loss", "value_loss", "entropy", "approx_kl", "clipfrac")}
-    for epoch in range(config.epochs):
+    keys = ("policy_loss", "value_loss", "entropy", "approx_kl", "clipfrac")
+    stats: dict[str, list[float]] = {k: [] for k in keys}
+    minibatches = max(1, math.ceil(n / config.minibatch_size))
+    done = 0  # minibatch steps taken
+    stopped = False
+    for _ in range(config.epochs):
         order = torch.randperm(n, generator=generator)
+        stats = {k: [] for k in keys}
         for start in range(0, n, config.minibatch_size):
             idx = order[start : start + config.minibatch_size]
             dist, new_values = evaluate(model, rollout, idx)
@@ -184,28 +193,33 @@ def ppo_update(model: ActorCritic, optimizer: torch.optim.Optimizer, rollout: Ro
             entropy = dist.entropy().mean()
             log_ratio = new_logp - rollout.logps[idx]
             ratio = log_ratio.exp()
+            with torch.no_grad():
+                # the low-variance KL estimator of CleanRL (http://joschu.net/blog/kl-approx.html)
+                approx_kl = float(((ratio - 1) - log_ratio).mean())
+            if config.target_kl is not None and approx_kl > 1.5 * config.target_kl:
+                stopped = True
+                break
             advantages = rollout.advantages[idx]
             if config.norm_adv:
                 advantages = normalize(advantages)
             pg_loss = clipped_surrogate_loss(ratio, advantages, config.clip)
             v_loss = value_loss(new_values, rollout.returns[idx])
             loss = pg_loss + config.vf_coef * v_loss - ent_coef * entropy
-
             optimizer.zero_grad()
             loss.backward()
             nn.utils.clip_grad_norm_(model.parameters(), config.max_grad_norm)
             optimizer.step()
-
-            if epoch == config.epochs - 1:
-                with torch.no_grad():
-                    # the low-variance KL estimator of CleanRL (http://joschu.net/blog/kl-approx.html)
-                    stats["approx_kl"].append(float(((ratio - 1) - log_ratio).mean()))
-                    stats["clipfrac"].append(float(((ratio - 1.0).abs() > config.clip).float().mean()))
-                stats["policy_loss"].append(pg_loss.item())
-                stats["value_loss"].append(v_loss.item())
-                stats["entropy"].append(entropy.item())
+            done += 1
+            stats["approx_kl"].append(approx_kl)
+            stats["clipfrac"].append(float(((ratio.detach() - 1.0).abs() > config.clip).float().mean()))
+            stats["policy_loss"].append(pg_loss.item())
+            stats["value_loss"].append(v_loss.item())
+            stats["entropy"].append(entropy.item())
+        if stopped:
+            break
     model.eval()
     out = {k: float(np.mean(v)) if v else float("nan") for k, v in stats.items()}
+    out["update_epochs"] = done / minibatches
     var = float(rollout.returns.var()) if n > 1 else 0.0
     out["explained_variance"] = (float("nan") if var == 0
                                  else 1.0 - float((rollout.returns - rollout.values).var()) / var)
@@ -334,7 +348,8 @@ def train(config: TrainConfig, log: Callable[[str], None] | None = None) -> dict
                         if row["episodes"] else "no episode ended")
             hits = (f"  store hits {row['lookups'] - row['measured']}/{row['lookups']}" if row["lookups"] else "")
             log(f"iter {iteration}  steps {global_step}/{config.steps}  episodes {row['episodes']}  {episodes}  "
-                f"entropy {row['entropy']:.3f}  value loss {row['value_loss']:.4f}{hits}  "
+                f"entropy {row['entropy']:.3f}  kl {row['approx_kl']:.3f} ({row['update_epochs']:.1f} epochs)  "
+                f"value loss {row['value_loss']:.4f}{hits}  "
                 f"({row['steps_per_s']:.1f} steps/s)")
     except KeyboardInterrupt:
         interrupted = True

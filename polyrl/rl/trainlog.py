@@ -12,7 +12,7 @@ from pathlib import Path
 
 COLUMNS = ("iteration", "global_step", "episodes", "mean_return", "geomean_speedup", "mean_length",
            "legal_actions", "lookups", "measured", "store_hit_rate", "policy_loss", "value_loss", "entropy",
-           "approx_kl", "clipfrac", "explained_variance", "ent_coef", "steps_per_s", "seconds")
+           "approx_kl", "clipfrac", "update_epochs", "explained_variance", "ent_coef", "steps_per_s", "seconds")
 
 
 def csv_path(out: str | Path) -> Path:
