@@ -62,7 +62,7 @@ def loop_row(g, name: str, nth: int = 0) -> torch.Tensor:
 
 
 def test_layout_is_documented_and_fixed():
-    assert NODE_FEATURES == sum(w for _, w in FEATURE_BLOCKS) == BLOCK["stmt.more_reads"].stop
+    assert NODE_FEATURES == sum(w for _, w in FEATURE_BLOCKS) == BLOCK[FEATURE_BLOCKS[-1][0]].stop
     assert ACCESS_WIDTH == 2 + F.MAX_ARRAY_DIMS * ROW_WIDTH
     assert BLOCK["stmt.reads"].stop - BLOCK["stmt.reads"].start == MAX_ACCESSES * ACCESS_WIDTH
     for name, _ in FEATURE_BLOCKS:
@@ -80,7 +80,7 @@ def test_graph_shape_on_real_kernels(name):
     assert (g.node_kind == STATEMENT).sum() == stmts
     # kind one-hot, and the other kind's blocks are zero
     assert torch.equal(g.x[:, col("kind", LOOP)] + g.x[:, col("kind", STATEMENT)], torch.ones(g.num_nodes))
-    loop_cols = slice(BLOCK["loop.depth"].start, BLOCK["loop.reuse"].stop)
+    loop_cols = slice(BLOCK["loop.depth"].start, BLOCK["loop.strides"].stop)
     stmt_cols = slice(BLOCK["stmt.depth"].start, NODE_FEATURES)
     assert g.x[g.node_kind == STATEMENT][:, loop_cols].abs().sum() == 0
     assert g.x[g.node_kind == LOOP][:, stmt_cols].abs().sum() == 0
@@ -193,3 +193,49 @@ def test_vector_code_and_packing_mark_their_loops(gemm):
     assert graph(gemm).x[:, col("loop.vector")].abs().sum() == 0
     packed = graph(gemm, "B1:T2(1,2,8,8) B1:K(2,1)")  # A (array 1) packed per iteration of the j tile loop
     assert float(packed.x[packed.node_kind == LOOP][:, col("loop.pack")].max()) == 1.0
+
+
+def stmt_row(g, name: str) -> torch.Tensor:
+    return g.x[next(i for i, n in enumerate(g.nodes) if n.name == name)]
+
+
+def stride_triples(row: torch.Tensor, n: int) -> list[list[float]]:
+    s = row[BLOCK["stmt.strides"]].reshape(1 + MAX_ACCESSES, 3)
+    return [[round(float(v), 4) for v in t] for t in s[:n]]
+
+
+def test_strides_follow_the_transformed_innermost_loop(gemm):
+    """S1: C[i][j] += alpha * A[i][k] * B[k][j] (accesses C, C, alpha, A, B). With j
+    innermost, C and B are contiguous and A invariant; after interchanging k inward, A is
+    contiguous, B moves by a row (NJ elements) per step and C stays put."""
+    nj = gemm.scop.arrays["B"].dims[1]
+    one, row = [1.0, 0.0, 1.0], [round(F.slog(nj), 4), 0.0, 0.0]
+    still = [0.0, 1.0, 0.0]
+    assert stride_triples(stmt_row(graph(gemm), "S1"), 5) == [one, one, still, still, one]
+    assert stride_triples(stmt_row(graph(gemm, "B1:I(1,2)"), "S1"), 5) == [still, still, still, one, row]
+    g = graph(gemm)
+    j = loop_row(g, "j", 1)
+    assert j[col("loop.innermost")] == 1 and loop_row(g, "k")[col("loop.innermost")] == 0
+    # along j: alpha and A invariant (2), C twice and B contiguous (3); all five count
+    assert j[BLOCK["loop.strides"]].tolist() == pytest.approx(
+        [math.log2(3), math.log2(4), 0.0, 0.0, 1.0])
+    # along k: C twice and alpha invariant, A contiguous, B a row per step
+    assert loop_row(g, "k")[BLOCK["loop.strides"]].tolist() == pytest.approx(
+        [math.log2(4), 1.0, 0.0, 1.0, 0.8])
+
+
+def test_strides_of_a_skewed_and_a_tiled_loop(gemm):
+    """A skew changes which way the iterators move when a loop advances; a tile loop moves
+    its point loop's stride times the tile size."""
+    g = graph(gemm, "B1:S(1,2,1)")  # j' = k + j: advancing j' with k fixed moves j by one
+    assert stride_triples(stmt_row(g, "S1"), 5)[4] == [1.0, 0.0, 1.0]
+    # advancing k with j' fixed moves k by one and j by minus one: C[i][j] (twice) and
+    # A[i][k] are contiguous, alpha stays, B[k][j] moves NJ - 1 elements
+    nj = gemm.scop.arrays["B"].dims[1]
+    k = loop_row(g, "k")
+    assert k[BLOCK["loop.strides"]].tolist() == pytest.approx([1.0, 2.0, 0.0, 1.0, 0.8])
+    t = graph(gemm, "B1:T2(1,2,8,4)")
+    jt = loop_row(t, "j_t")
+    # along j_t (4 j's per step): C twice and B move 4 elements (short), alpha and A stay
+    assert jt[BLOCK["loop.strides"]].tolist() == pytest.approx([math.log2(3), 0.0, math.log2(4), 0.0, 0.4])
+    assert nj > 8

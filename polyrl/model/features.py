@@ -29,6 +29,8 @@ The layout is the same for original and transformed programs. Sizes are log-scal
 | loop.skew | 2 | number of skews applied, slog of the sum of their factors |
 | loop.schedule | MAX_DEPTH + 2 | coefficients of the loop's expression over its first statement's iterators (of the numerator for tile loops), then slog of the summed parameter coefficients and of the constant |
 | loop.reuse | 12 | reuses carried by the loop: log count, log max WS_min bytes, its level one-hot (L1, L2, L3, mem), log max WS_max bytes, its level one-hot, log of the summed WS_min bytes |
+| loop.innermost | 1 | no loop inside it (it runs statements only) |
+| loop.strides | 5 | the accesses of the statements inside the loop, by their stride along it (see below): log counts of invariant (0), contiguous (±1), short (2..8 elements) and long (more, or unknown) strides, then the fraction that are invariant or contiguous |
 | stmt.depth | 1 | number of enclosing loops / MAX_DEPTH |
 | stmt.instances | 1 | log number of instances |
 | stmt.reduction | 1 | reads the element it writes, and some iterator is missing from the written subscripts |
@@ -37,12 +39,20 @@ The layout is the same for original and transformed programs. Sizes are log-scal
 | stmt.write | ACCESS_WIDTH | the written access (see below) |
 | stmt.reads | MAX_ACCESSES * ACCESS_WIDTH | the first MAX_ACCESSES reads in source order (a compound assignment reads its lhs first) |
 | stmt.more_reads | 1 | log of the number of reads beyond MAX_ACCESSES |
+| stmt.strides | (1 + MAX_ACCESSES) * 3 | per access (the write, then the reads as in stmt.reads): slog of its stride along the statement's innermost loop, stride 0, stride ±1 |
 
 An access (ACCESS_WIDTH columns) is: present, same array as the statement's write, then
 MAX_ARRAY_DIMS rows of the access matrix, each `[row present, coefficient of iterator 0
 .. MAX_DEPTH-1, slog of the summed parameter coefficients, slog of the constant]`;
 scalars are present with no rows. Access matrices are over the statement's own
 (original) iterators; what a schedule did shows in the loop nodes.
+
+A stride is in the transformed basis: how many elements the access's address (row-major
+over the array's declared extents) moves when that loop advances by one and the other
+loops around the statement stay put. For a tile loop it is the tile size times its point
+loop's. Strides are those of the original arrays (a packed copy shows in loop.pack). This
+is what decides vectorization and spatial locality, and the access matrices above only
+give it combined with the loops' schedule rows.
 
 Parameters without a known value get DEFAULT_PARAM_VALUE (sizes only shape the scales).
 Working sets (polyrl.poly.workingset) are those of the schedule the graph shows, against
@@ -55,6 +65,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
+from fractions import Fraction
 from functools import cached_property
 
 import islpy as isl
@@ -109,6 +120,8 @@ FEATURE_BLOCKS: tuple[tuple[str, int], ...] = (
     ("loop.skew", 2),
     ("loop.schedule", MAX_DEPTH + 2),
     ("loop.reuse", 12),
+    ("loop.innermost", 1),
+    ("loop.strides", 5),
     ("stmt.depth", 1),
     ("stmt.instances", 1),
     ("stmt.reduction", 1),
@@ -117,7 +130,9 @@ FEATURE_BLOCKS: tuple[tuple[str, int], ...] = (
     ("stmt.write", ACCESS_WIDTH),
     ("stmt.reads", MAX_ACCESSES * ACCESS_WIDTH),
     ("stmt.more_reads", 1),
+    ("stmt.strides", (1 + MAX_ACCESSES) * 3),
 )
+SHORT_STRIDE = 8  # elements; a longer stride touches a new cache line (64 B) at every step
 
 
 def _offsets() -> dict[str, slice]:
@@ -203,6 +218,75 @@ def _access_vector(s: Statement, ref: ArrayRef | Scalar) -> list[float]:
         v[base + 1 + MAX_DEPTH] = slog(par)
         v[base + 2 + MAX_DEPTH] = slog(const)
     return v
+
+
+def _directions(s: Statement, loops: list[Loop]) -> list[list[Fraction] | None]:
+    """Per loop around `s` (outermost first), how the statement's iterators move when that
+    loop advances by one and the other loops stay put (None where that is not one fixed
+    step: a loop the statement's point loops do not determine)."""
+    n = len(s.iterators)
+    parts = [linear_part(loop.exprs[s.name]) for loop in loops]
+    point = [k for k, (coefs, _, _, den) in enumerate(parts) if den == 1 and any(coefs)]
+    out: list[list[Fraction] | None] = [None] * len(loops)
+    if len(point) != n or n == 0:
+        return out
+    inverse = _inverse([[Fraction(c) for c in parts[k][0][:n]] for k in point])
+    if inverse is None:
+        return out
+    for col, k in enumerate(point):
+        out[k] = [inverse[r][col] for r in range(n)]
+    for k, (coefs, _, _, den) in enumerate(parts):
+        if den > 1:
+            same = next((j for j in point if parts[j][0] == coefs), None)
+            if same is not None:
+                out[k] = [den * x for x in out[same]]
+    return out
+
+
+def _inverse(m: list[list[Fraction]]) -> list[list[Fraction]] | None:
+    """The inverse of a square rational matrix (None when singular), by Gauss-Jordan."""
+    n = len(m)
+    a = [row[:] + [Fraction(int(r == c)) for c in range(n)] for r, row in enumerate(m)]
+    for c in range(n):
+        pivot = next((r for r in range(c, n) if a[r][c] != 0), None)
+        if pivot is None:
+            return None
+        a[c], a[pivot] = a[pivot], a[c]
+        inv = 1 / a[c][c]
+        a[c] = [x * inv for x in a[c]]
+        for r in range(n):
+            if r != c and a[r][c] != 0:
+                f = a[r][c]
+                a[r] = [x - f * y for x, y in zip(a[r], a[c], strict=True)]
+    return [row[n:] for row in a]
+
+
+def _address_step(rows: list[tuple[list[int], int, int]] | None, extents: tuple[int | None, ...],
+                  direction: list[Fraction] | None) -> float | None:
+    """Elements the row-major address of an access moves along `direction` (None when
+    unknown: a non-affine subscript or no fixed direction). Unknown extents count as
+    DEFAULT_PARAM_VALUE."""
+    if rows is None or direction is None:
+        return None
+    step, scale = Fraction(0), 1
+    for r in reversed(range(len(rows))):
+        coefs = rows[r][0]
+        step += scale * sum((Fraction(c) * x for c, x in zip(coefs, direction, strict=False)), Fraction(0))
+        extent = extents[r] if r < len(extents) else None
+        scale *= extent if isinstance(extent, int) and extent > 0 else DEFAULT_PARAM_VALUE
+    return float(step)
+
+
+def _stride_class(step: float | None) -> int:
+    """0 invariant, 1 contiguous, 2 short, 3 long or unknown (loop.strides' counts)."""
+    if step is None:
+        return 3
+    size = abs(step)
+    if size == 0:
+        return 0
+    if size == 1:
+        return 1
+    return 2 if size <= SHORT_STRIDE else 3
 
 
 def _op_counts(s: Statement) -> list[float]:
@@ -416,6 +500,7 @@ def program_graph(
         sched[MAX_DEPTH], sched[MAX_DEPTH + 1] = slog(par), slog(const)
         x[BLOCK["loop.schedule"]] = sched
         x[BLOCK["loop.reuse"]] = _reuse_features(report, path)
+        x[BLOCK["loop.innermost"].start] = 0.0 if any(isinstance(c, Loop) for c in loop.children) else 1.0
         return x
 
     def stmt_row(s: Statement, depth: int) -> list[float]:
@@ -436,12 +521,41 @@ def program_graph(
         x[BLOCK["stmt.more_reads"].start] = log2p(max(len(reads) - MAX_ACCESSES, 0))
         return x
 
-    def visit(children: tuple, prefix: tuple[int, ...], parent: int | None, tiles: tuple[str, ...]) -> None:
+    stride_counts: dict[int, list[int]] = {}  # loop row -> accesses per _stride_class
+
+    def strides(s: Statement, row: list[float], loops: tuple[tuple[int, Loop], ...]) -> None:
+        """Count the statement's accesses into its loops' stride classes; fill stmt.strides."""
+        directions = _directions(s, [loop for _, loop in loops])
+        refs = statement_references(s)
+        rows_of = [_access_rows(s, r) for r, _ in refs]
+        extents = [scop.arrays[r.name].dims if r.name in scop.arrays else () for r, _ in refs]
+        steps = [[_address_step(rows, ext, d) for rows, ext in zip(rows_of, extents, strict=True)]
+                 for d in directions]
+        for (node, _), along in zip(loops, steps, strict=True):
+            counts = stride_counts.setdefault(node, [0, 0, 0, 0])
+            for step in along:
+                counts[_stride_class(step)] += 1
+        inner = [k for k, (_, loop) in enumerate(loops) if loop.jam == 1]  # a jam loop is unrolled away
+        if not inner:
+            return
+        along = steps[inner[-1]]
+        shown = [0] + [k for k, (_, w) in enumerate(refs) if not w][:MAX_ACCESSES]
+        block = BLOCK["stmt.strides"].start
+        for slot, k in enumerate(shown):
+            step = along[k]
+            if step is None:
+                continue
+            row[block + 3 * slot: block + 3 * slot + 3] = [slog(step), float(step == 0), float(abs(step) == 1)]
+
+    def visit(children: tuple, prefix: tuple[int, ...], parent: int | None, tiles: tuple[str, ...],
+              loops: tuple[tuple[int, Loop], ...]) -> None:
         for k, child in enumerate(children):
             path = prefix + (k,)
             me = len(rows)
             if isinstance(child, Leaf):
-                rows.append(stmt_row(scop.statement(child.stmt), len(prefix)))
+                s = scop.statement(child.stmt)
+                rows.append(stmt_row(s, len(prefix)))
+                strides(s, rows[-1], loops)
                 nodes.append(GraphNode(STATEMENT, path, child.stmt))
             else:
                 rows.append(loop_row(child, path, tiles))
@@ -451,9 +565,13 @@ def program_graph(
                 edges.append((me, parent, 1))
             if isinstance(child, Loop):
                 inner = tiles + ((_base_name(child.name),) if child.name.endswith("_t") else ())
-                visit(child.children, path, me, inner)
+                visit(child.children, path, me, inner, loops + ((me, child),))
 
-    visit(nest.children, (), None, ())
+    visit(nest.children, (), None, (), ())
+    for node, counts in stride_counts.items():
+        total = sum(counts)
+        rows[node][BLOCK["loop.strides"]] = [log2p(c) for c in counts] + [
+            (counts[0] + counts[1]) / total if total else 0.0]
 
     stmt_node = {n.name: i for i, n in enumerate(nodes) if n.kind == STATEMENT}
     writers: dict[str, list[str]] = {}
