@@ -137,6 +137,23 @@ def test_weights_select_patterns():
         Weights.parse("chain=-1")
 
 
+def test_scale_keeps_the_program_and_grows_its_sizes():
+    """--scale draws the same program (patterns, loops, type) and sizes it for a K times
+    longer target, within the memory cap."""
+    grew = 0
+    for seed in range(12):
+        small, large = generate_program(seed), generate_program(seed, scale=8)
+        assert small.patterns == large.patterns and small.dtype == large.dtype
+        assert small.sizes.keys() == large.sizes.keys()
+        assert all(large.sizes[n].value >= s.value for n, s in small.sizes.items())
+        assert large.estimate_ms <= 8 * 40.0 + 1e-9
+        grew += large.estimate_ms > 2 * small.estimate_ms
+    assert grew >= 3  # the others hit the memory cap first
+    assert generate_program(5, scale=1).c_text() == generate_program(5).c_text()
+    with pytest.raises(ValueError, match="scale"):
+        generate_program(5, scale=0)
+
+
 def test_generate_command(tmp_path: Path, capsys):
     out = tmp_path / "gen"
     assert main(["generate", "--count", "5", "--seed", "3", "--out", str(out), "--weights", "contraction=3"]) == 0

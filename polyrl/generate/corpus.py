@@ -54,14 +54,15 @@ def manifest_entry(name: str, prog: Program, text: str) -> dict:
 
 
 def write_corpus(out: str | Path, count: int, seed: int, weights: Weights | None = None,
-                 start: int = 0) -> list[dict]:
-    """Write programs start..start+count-1 and the manifest (replaced); returns its entries."""
+                 start: int = 0, scale: int = 1) -> list[dict]:
+    """Write programs start..start+count-1 and the manifest (replaced); returns its entries.
+    `scale` multiplies every program's target time (generate_program)."""
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     entries = []
     for index in range(start, start + count):
         name = program_name(index)
-        prog = generate_program(program_seed(seed, index), weights)
+        prog = generate_program(program_seed(seed, index), weights, scale)
         text = prog.c_text()
         (out / f"{name}.c").write_text(text)
         entries.append(manifest_entry(name, prog, text))

@@ -45,8 +45,11 @@ def _draw_kernel(b: Builder, w: Weights, ctx: NestContext) -> Kernel:
     return kernel
 
 
-def generate_program(seed: int, weights: Weights | None = None) -> Program:
-    """The program of `seed`: the same on every machine and every run."""
+def generate_program(seed: int, weights: Weights | None = None, scale: int = 1) -> Program:
+    """The program of `seed`: the same on every machine and every run. `scale` multiplies
+    the drawn target time (the same draws, larger sizes, up to the memory cap)."""
+    if scale < 1:
+        raise ValueError("scale must be at least 1")
     w = weights or Weights()
     rng = random.Random(seed)
     dtype = "double" if rng.random() < w.double else "float"
@@ -82,7 +85,7 @@ def generate_program(seed: int, weights: Weights | None = None) -> Program:
     used |= {lp.size for n in nests for lp in _loops(n)}
     sizes = {name: s for name, s in b.sizes.items() if name in used}
     prog = Program(seed, dtype, sizes, dict(b.arrays), nests, patterns, b.chains, coeffs, version=GENERATOR_VERSION)
-    return size_program(prog, rng.choice(TARGETS_MS))
+    return size_program(prog, rng.choice(TARGETS_MS) * scale)
 
 
 def _loops(loop: Loop):
