@@ -328,3 +328,59 @@ def test_optimize_refuses_an_illegal_schedule(tmp_path: Path) -> None:
     assert p.returncode == 2
     assert "is illegal" in p.stderr and len(p.stderr.strip().splitlines()) == 1
     assert not (tmp_path / "out.c").exists()
+
+
+TRIANGULAR = """#define N0 45
+double A[N0][N0];
+double B[N0];
+double C[N0];
+
+void kernel(void)
+{
+  int i, j;
+#pragma scop
+  for (i = 0; i < N0; i++)
+    for (j = 0; j < i + 1; j++)
+      C[i] = C[i] + A[i][j] * B[j];
+#pragma endscop
+}
+
+int main(void)
+{
+  int i, j;
+  for (i = 0; i < N0; i++) {
+    B[i] = (i % 7) * 0.5 + 1;
+    C[i] = 0;
+    for (j = 0; j < N0; j++)
+      A[i][j] = ((i * 3 + j) % 11) * 0.25;
+  }
+  kernel();
+  return 0;
+}
+"""
+
+
+def test_packing_a_tile_of_a_triangle_sizes_its_buffer_with_a_parametric_bound(tmp_path: Path) -> None:
+    """N0 stays a parameter, so the buffer extent of a tile of A's rows is a function of
+    N0: an upper bound from the convex hull of the per-iteration extents (the exact
+    parametric maximum can run for minutes on skewed tiles). The packed program must
+    still compute exactly what the original does."""
+    from polyrl.poly.packing import pack_box
+
+    path = tmp_path / "tri.c"
+    path.write_text(TRIANGULAR)
+    prog = load(path)
+    a = prog.model.original.arrays.index("A")
+    opt = prog.apply(f"B0:T2(0,1,8,8) B0:K(0,{a})")  # the rows of an i tile, all columns up to i
+    box = pack_box(opt.nest, prog.scop, (0,), "A")
+    assert box is not None and len(box.extent) == 2
+    params = box.extent[1].get_domain_space()
+    assert params.dim(isl_param()) == 1 and not box.extent[1].is_cst()
+    result = compare(prog.scop, opt.region_text, str(opt.schedule), Toolchain(threads=1), repeat=1)
+    assert result.new.status == "ok" and result.speedup is not None, result.new.detail
+
+
+def isl_param():
+    import islpy as isl
+
+    return isl.dim_type.param
