@@ -392,7 +392,14 @@ def _span(prefix: isl.Set, d: int, otherwise: int) -> int:
         m = isl.Map.from_range(prefix).move_dims(isl.dim_type.in_, 0, isl.dim_type.out, 0, d)
         greatest = isl.PwMultiAff.from_map(m.lexmax()).get_pw_aff(0)
         least = isl.PwMultiAff.from_map(m.lexmin()).get_pw_aff(0)
-        return val_int(greatest.sub(least).max_val()) + 1
+        try:
+            return val_int(greatest.sub(least).max_val()) + 1
+        except isl.Error as e:
+            # isl maximises integer affine pieces only; a piece with rational
+            # coefficients (a skewed tile) gets the cruder bound
+            if "expecting integer affine" not in str(e):
+                raise
+            return otherwise
 
     return within_budget(prefix.get_ctx(), BOUNDS_OPERATIONS, compute, otherwise)
 
