@@ -239,3 +239,25 @@ def test_strides_of_a_skewed_and_a_tiled_loop(gemm):
     # along j_t (4 j's per step): C twice and B move 4 elements (short), alpha and A stay
     assert jt[BLOCK["loop.strides"]].tolist() == pytest.approx([math.log2(3), 0.0, math.log2(4), 0.0, 0.4])
     assert nj > 8
+
+
+def test_a_loop_span_with_rational_extremes_falls_back_to_the_bounds(tmp_path):
+    """A skewed, tiled, jammed and packed state of a generated program (`polyrl generate
+    --seed 11 --scale 8`, program 98, met in PPO): isl's greatest and least values of one
+    loop have a piece with rational coefficients, which isl cannot maximise. The graph
+    still builds, that loop's span being its bounds' difference."""
+    from polyrl.generate.corpus import program_seed
+    from polyrl.generate.program import generate_program
+
+    path = tmp_path / "prog_000098.c"
+    path.write_text(generate_program(program_seed(11, 98), scale=8).c_text())
+    prog = load(path)
+    nest = prog.apply("B0:V() B0:T2(0,1,64,128) B0:I(0,1) B0:S(1,2,1) B0:J2(1,2,4,4) B0:K(1,1) B0:K(2,2) "
+                      "B0:K(2,3) B0:KT(1,0)").nest
+    geometry = F.LoopGeometry(prog.scop, nest, prog.scop.param_values)
+    loops = dict(nest.walk())
+    path6 = (0, 0, 0, 0, 0, 0)
+    lo, hi, trip = geometry.bounds(loops[path6], len(path6) - 1)
+    assert trip == hi - lo + 1 > 0
+    g = program_graph(prog.scop, nest)
+    assert torch.isfinite(g.x).all()

@@ -142,10 +142,20 @@ def test_rollout_keeps_the_masks_and_an_update_starts_at_ratio_one(costmodel, co
     # the next sees the moved policy (KL > 1.5 x 1e-9) and ends the update there
     tight = TrainConfig(corpus=str(corpus), minibatch_size=4, epochs=2, target_kl=1e-9)
     before = [p.detach().clone() for p in model.parameters()]
+    before_state = {k: v.clone() for k, v in model.state_dict().items()}
     stats = ppo_update(model, torch.optim.Adam(model.parameters(), lr=1e-3), rollout, tight, 0.05,
                        torch.Generator().manual_seed(0))
     assert stats["update_epochs"] == pytest.approx(1 / 3)  # 1 of 3 minibatches of 4
     assert stats["approx_kl"] == 0.0 and math.isfinite(stats["policy_loss"])
+    # one minibatch per pass: the first pass steps, the second stops before its first
+    # step; the stats are the first pass's (they were NaN once)
+    whole = TrainConfig(corpus=str(corpus), minibatch_size=12, epochs=2, target_kl=1e-9)
+    fresh = ActorCritic(**model.hparams)
+    fresh.load_state_dict(before_state)
+    stats = ppo_update(fresh, torch.optim.Adam(fresh.parameters(), lr=1e-3), rollout, whole, 0.05,
+                       torch.Generator().manual_seed(0))
+    assert stats["update_epochs"] == 1.0
+    assert stats["approx_kl"] == 0.0 and math.isfinite(stats["entropy"]) and math.isfinite(stats["value_loss"])
     assert any(not torch.equal(a, b) for a, b in zip(before, model.parameters(), strict=True))
     # without one, every epoch runs
     config = TrainConfig(corpus=str(corpus), minibatch_size=4, epochs=2)

@@ -174,7 +174,7 @@ def evaluate(model: ActorCritic, rollout: Rollout, idx: Tensor) -> tuple[MaskedC
 def ppo_update(model: ActorCritic, optimizer: torch.optim.Optimizer, rollout: Rollout, config: TrainConfig,
                ent_coef: float, generator: torch.Generator) -> dict[str, float]:
     """`config.epochs` passes of shuffled minibatches; returns the losses and diagnostics
-    of the last pass's minibatches, averaged, and `update_epochs`: the passes run (a
+    of the last pass that took a step, averaged, and `update_epochs`: the passes run (a
     fraction when `config.target_kl` stopped the update inside one)."""
     model.train()
     n = len(rollout)
@@ -185,7 +185,7 @@ def ppo_update(model: ActorCritic, optimizer: torch.optim.Optimizer, rollout: Ro
     stopped = False
     for _ in range(config.epochs):
         order = torch.randperm(n, generator=generator)
-        stats = {k: [] for k in keys}
+        current: dict[str, list[float]] = {k: [] for k in keys}
         for start in range(0, n, config.minibatch_size):
             idx = order[start : start + config.minibatch_size]
             dist, new_values = evaluate(model, rollout, idx)
@@ -210,11 +210,13 @@ def ppo_update(model: ActorCritic, optimizer: torch.optim.Optimizer, rollout: Ro
             nn.utils.clip_grad_norm_(model.parameters(), config.max_grad_norm)
             optimizer.step()
             done += 1
-            stats["approx_kl"].append(approx_kl)
-            stats["clipfrac"].append(float(((ratio.detach() - 1.0).abs() > config.clip).float().mean()))
-            stats["policy_loss"].append(pg_loss.item())
-            stats["value_loss"].append(v_loss.item())
-            stats["entropy"].append(entropy.item())
+            current["approx_kl"].append(approx_kl)
+            current["clipfrac"].append(float(((ratio.detach() - 1.0).abs() > config.clip).float().mean()))
+            current["policy_loss"].append(pg_loss.item())
+            current["value_loss"].append(v_loss.item())
+            current["entropy"].append(entropy.item())
+        if current["approx_kl"]:  # the last pass that took a step (a stop may end one before its first)
+            stats = current
         if stopped:
             break
     model.eval()
