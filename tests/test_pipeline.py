@@ -11,10 +11,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import islpy as isl
 import pytest
 
 from polyrl.api import load
 from polyrl.errors import PolyrlError
+from polyrl.poly.packing import pack_box
 from polyrl.poly.schedule import Schedule
 from polyrl.runtime import Toolchain, compare
 
@@ -365,8 +367,6 @@ def test_packing_a_tile_of_a_triangle_sizes_its_buffer_with_a_parametric_bound(t
     N0: an upper bound from the convex hull of the per-iteration extents (the exact
     parametric maximum can run for minutes on skewed tiles). The packed program must
     still compute exactly what the original does."""
-    from polyrl.poly.packing import pack_box
-
     path = tmp_path / "tri.c"
     path.write_text(TRIANGULAR)
     prog = load(path)
@@ -374,13 +374,7 @@ def test_packing_a_tile_of_a_triangle_sizes_its_buffer_with_a_parametric_bound(t
     opt = prog.apply(f"B0:T2(0,1,8,8) B0:K(0,{a})")  # the rows of an i tile, all columns up to i
     box = pack_box(opt.nest, prog.scop, (0,), "A")
     assert box is not None and len(box.extent) == 2
-    params = box.extent[1].get_domain_space()
-    assert params.dim(isl_param()) == 1 and not box.extent[1].is_cst()
+    assert box.extent[1].get_domain_space().dim(isl.dim_type.param) == 1 and not box.extent[1].is_cst()
     result = compare(prog.scop, opt.region_text, str(opt.schedule), Toolchain(threads=1), repeat=1)
     assert result.new.status == "ok" and result.speedup is not None, result.new.detail
 
-
-def isl_param():
-    import islpy as isl
-
-    return isl.dim_type.param

@@ -206,11 +206,13 @@ def _access_rows(s: Statement, ref: ArrayRef | Scalar) -> list[tuple[list[int], 
 # ---------------------------------------------------------------- features
 
 
-def _access_vector(s: Statement, ref: ArrayRef | Scalar) -> list[float]:
+def _access_vector(s: Statement, ref: ArrayRef | Scalar, rows: list[tuple[list[int], int, int]] | None
+                   ) -> list[float]:
+    """The ACCESS_WIDTH columns of `ref`, whose access matrix rows (`_access_rows`) are `rows`."""
     v = [0.0] * ACCESS_WIDTH
     v[0] = 1.0
     v[1] = 1.0 if ref.name == s.lhs.name else 0.0
-    for r, (coefs, par, const) in enumerate((_access_rows(s, ref) or [])[:MAX_ARRAY_DIMS]):
+    for r, (coefs, par, const) in enumerate((rows or [])[:MAX_ARRAY_DIMS]):
         base = 2 + r * ROW_WIDTH
         v[base] = 1.0
         for k, c in enumerate(coefs[:MAX_DEPTH]):
@@ -510,31 +512,13 @@ def program_graph(
         x[BLOCK["loop.innermost"].start] = 0.0 if any(isinstance(c, Loop) for c in loop.children) else 1.0
         return x
 
-    def stmt_row(s: Statement, depth: int) -> list[float]:
-        x = [0.0] * NODE_FEATURES
-        x[BLOCK["kind"].start + STATEMENT] = 1.0
-        x[BLOCK["stmt.depth"].start] = depth / MAX_DEPTH
-        x[BLOCK["stmt.instances"].start] = log2p(geometry.instances.get(s.name, 0))
-        x[BLOCK["stmt.reduction"].start] = 1.0 if is_reduction(s) else 0.0
-        array = scop.arrays.get(s.lhs.name)
-        x[BLOCK["stmt.dtype"].start + _dtype(array.ctype if array else "double")] = 1.0
-        x[BLOCK["stmt.ops"]] = _op_counts(s)
-        x[BLOCK["stmt.write"]] = _access_vector(s, s.lhs)
-        reads = [r for r, w in statement_references(s) if not w]
-        block = BLOCK["stmt.reads"]
-        for k, r in enumerate(reads[:MAX_ACCESSES]):
-            start = block.start + k * ACCESS_WIDTH
-            x[start : start + ACCESS_WIDTH] = _access_vector(s, r)
-        x[BLOCK["stmt.more_reads"].start] = log2p(max(len(reads) - MAX_ACCESSES, 0))
-        return x
-
     stride_counts: dict[int, list[int]] = {}  # loop row -> accesses per _stride_class
 
-    def strides(s: Statement, row: list[float], loops: tuple[tuple[int, Loop], ...]) -> None:
-        """Count the statement's accesses into its loops' stride classes; fill stmt.strides."""
+    def strides(s: Statement, row: list[float], loops: tuple[tuple[int, Loop], ...],
+                refs: list[tuple[ArrayRef | Scalar, bool]], rows_of: list, shown: list[int]) -> None:
+        """Count the statement's accesses (`refs`, their rows `rows_of`) into its loops'
+        stride classes; fill stmt.strides for the accesses at indices `shown`."""
         directions = _directions(s, [loop for _, loop in loops])
-        refs = statement_references(s)
-        rows_of = [_access_rows(s, r) for r, _ in refs]
         extents = [scop.arrays[r.name].dims if r.name in scop.arrays else () for r, _ in refs]
         steps = [[_address_step(rows, ext, d) for rows, ext in zip(rows_of, extents, strict=True)]
                  for d in directions]
@@ -546,7 +530,6 @@ def program_graph(
         if not inner:
             return
         along = steps[inner[-1]]
-        shown = [0] + [k for k, (_, w) in enumerate(refs) if not w][:MAX_ACCESSES]
         block = BLOCK["stmt.strides"].start
         for slot, k in enumerate(shown):
             step = along[k]
@@ -554,15 +537,34 @@ def program_graph(
                 continue
             row[block + 3 * slot: block + 3 * slot + 3] = [slog(step), float(step == 0), float(abs(step) == 1)]
 
+    def stmt_row(s: Statement, depth: int, loops: tuple[tuple[int, Loop], ...]) -> list[float]:
+        x = [0.0] * NODE_FEATURES
+        x[BLOCK["kind"].start + STATEMENT] = 1.0
+        x[BLOCK["stmt.depth"].start] = depth / MAX_DEPTH
+        x[BLOCK["stmt.instances"].start] = log2p(geometry.instances.get(s.name, 0))
+        x[BLOCK["stmt.reduction"].start] = 1.0 if is_reduction(s) else 0.0
+        array = scop.arrays.get(s.lhs.name)
+        x[BLOCK["stmt.dtype"].start + _dtype(array.ctype if array else "double")] = 1.0
+        x[BLOCK["stmt.ops"]] = _op_counts(s)
+        refs = statement_references(s)  # the write first
+        rows_of = [_access_rows(s, r) for r, _ in refs]
+        x[BLOCK["stmt.write"]] = _access_vector(s, s.lhs, rows_of[0])
+        reads = [k for k, (_, w) in enumerate(refs) if not w]
+        block = BLOCK["stmt.reads"]
+        for slot, k in enumerate(reads[:MAX_ACCESSES]):
+            start = block.start + slot * ACCESS_WIDTH
+            x[start : start + ACCESS_WIDTH] = _access_vector(s, refs[k][0], rows_of[k])
+        x[BLOCK["stmt.more_reads"].start] = log2p(max(len(reads) - MAX_ACCESSES, 0))
+        strides(s, x, loops, refs, rows_of, [0] + reads[:MAX_ACCESSES])
+        return x
+
     def visit(children: tuple, prefix: tuple[int, ...], parent: int | None, tiles: tuple[str, ...],
               loops: tuple[tuple[int, Loop], ...]) -> None:
         for k, child in enumerate(children):
             path = prefix + (k,)
             me = len(rows)
             if isinstance(child, Leaf):
-                s = scop.statement(child.stmt)
-                rows.append(stmt_row(s, len(prefix)))
-                strides(s, rows[-1], loops)
+                rows.append(stmt_row(scop.statement(child.stmt), len(prefix), loops))
                 nodes.append(GraphNode(STATEMENT, path, child.stmt))
             else:
                 rows.append(loop_row(child, path, tiles))
