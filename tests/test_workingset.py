@@ -234,3 +234,71 @@ def test_pairs_too_complex_for_the_isl_budget_are_left_out_not_hung(tmp_path, mo
     # the budget is lifted afterwards: the next analysis is whole again
     monkeypatch.undo()
     assert working_sets(prog.scop, caches=CACHES).reuses == full.reuses
+
+
+TWO_NESTS = """#define N 24
+double A[N][N], B[N][N], x[N], y[N];
+
+void k(void)
+{
+  int i, j;
+  for (i = 0; i < N; i++)
+    for (j = 0; j < N; j++)
+      y[i] += A[i][j] * x[j];
+  for (i = 0; i < N; i++)
+    for (j = 0; j < N; j++)
+      B[i][j] = A[j][i] + y[i];
+}
+"""
+
+
+def test_remembered_results_are_those_of_a_fresh_analysis(tmp_path) -> None:
+    """Schedules analysed one after the other (each reusing what the ones before left in
+    the program's memo: unchanged statements, a deeper padding) give exactly what each
+    gives alone."""
+    import polyrl.poly.workingset as ws
+    from polyrl.poly.schedule import Schedule
+    from polyrl.poly.transform import apply_action
+
+    path = tmp_path / "two.c"
+    path.write_text(TWO_NESTS)
+    prog = load(path)
+    texts = ["", "B0:I(0,1)", "B0:I(0,1) B1:T2(0,1,8,4)", "B0:I(0,1) B1:T2(0,1,8,4) B0:R(1)", "B1:J(0,2)",
+             "B0:S(0,1,1)"]
+    nests = []
+    for text in texts:
+        nest = prog.model.original
+        for a in (Schedule.parse(text).actions if text else ()):
+            nest = apply_action(nest, a)
+        nests.append(nest)
+    in_sequence = [working_sets(prog.scop, nest, caches=CACHES, describe=False) for nest in nests]
+    assert any(r.carrier is not None for r in in_sequence[2].reuses)
+    for nest, seen in zip(nests, in_sequence, strict=True):
+        ws._MEMOS.clear()
+        alone = working_sets(prog.scop, nest, caches=CACHES, describe=False)
+        assert alone.reuses == seen.reuses and alone.too_complex == seen.too_complex
+
+
+@pytest.mark.parametrize("c1,c2", [
+    ([0, None, 1, None, 0], [0, None, 1, None, 0]),
+    ([0, None, 0, None, 0], [0, None, 1, None, 0]),
+    ([1, None, 0, 0, 0], [0, None, 0, None, 0]),
+    ([0, None, 0, None, 0], [0, None, 0, 0, 0]),
+    ([None, None, None], [None, 2, None]),
+])
+def test_pruned_lexicographic_order_agrees_with_isl_on_the_time_vectors_it_is_for(c1, c2) -> None:
+    from polyrl.poly.workingset import _lex_lt
+
+    n = len(c1)
+    ctx = isl.DEFAULT_CONTEXT
+    space = isl.Space.alloc(ctx, 0, n, n)
+    box = isl.Map.universe(space)
+    for k in range(n):  # the constants, and a small box around them for the loop dimensions
+        for kind, c in ((isl.dim_type.in_, c1[k]), (isl.dim_type.out, c2[k])):
+            if c is None:
+                box = box.lower_bound_val(kind, k, isl.Val.int_from_si(ctx, -2))
+                box = box.upper_bound_val(kind, k, isl.Val.int_from_si(ctx, 2))
+            else:
+                box = box.fix_val(kind, k, isl.Val.int_from_si(ctx, c))
+    full = box.intersect(isl.Map.lex_lt(isl.Space.set_alloc(ctx, 0, n)))
+    assert box.intersect(_lex_lt(space, c1, c2)).is_equal(full)

@@ -66,20 +66,19 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cached_property
 
 import islpy as isl
 import torch
 from torch_geometric.data import Data
 
 from polyrl.ir import ArrayRef, Binary, Call, Expr, Iter, Scalar, Scop, Statement, walk
-from polyrl.poly.transform import Leaf, Loop, LoopNest, original_nest, to_union_map
+from polyrl.poly.transform import Leaf, Loop, LoopNest, original_nest
 from polyrl.poly.workingset import (
+    _MISSING,
     MEMORY,
     CacheLevel,
-    FixedParams,
     WorkingSetReport,
-    count_points,
+    analysis_memo,
     index_aff,
     resolve_params,
     statement_references,
@@ -332,24 +331,36 @@ def is_reduction(s: Statement) -> bool:
 
 class LoopGeometry:
     """Loop bounds and trip counts under a schedule, with the parameters fixed (for the
-    graph's loop features and the action masks' extents)."""
+    graph's loop features and the action masks' extents).
+
+    Results are remembered per program (polyrl.poly.workingset.AnalysisMemo), keyed by the
+    loop's level and the text of its statements' time maps, which is all they depend on."""
 
     def __init__(self, scop: Scop, nest: LoopNest, values: dict[str, int]):
         self.scop = scop
-        self.fix = FixedParams(scop, values)
-        maps: list[isl.Map] = []
-        to_union_map(scop, nest).foreach_map(maps.append)
-        self.times = {m.get_tuple_name(isl.dim_type.in_): self.fix(m).range() for m in maps}
+        self.memo = analysis_memo(scop, values)
+        self.fix = self.memo.fix
+        self._times = self.memo.times(scop, nest)
 
-    @cached_property
+    @property
+    def times(self) -> dict[str, isl.Set]:
+        """Statement -> the time vectors of its instances."""
+        return {s: self._times.range(s) for s in self._times.sched}
+
+    @property
     def instances(self) -> dict[str, int]:
         """Statement -> number of instances."""
-        return {s.name: count_points(self.fix(s.domain)) for s in self.scop.statements}
+        return self.memo.instances(self.scop)
+
+    def _key(self, what: str, loop: Loop, level: int, *extra: object) -> tuple:
+        # the prefix keeps the time dimensions up to the loop's, inside its statements' own
+        stmts = [s for s in loop.exprs if s in self._times.sched]
+        return (what, BOUNDS_OPERATIONS, level, tuple(self._times.signature[s] for s in stmts), *extra)
 
     def _prefix(self, loop: Loop, level: int) -> isl.Set | None:
         """The time vectors of the loop's statements cut after the loop's dimension
         (2 * level + 1); None when it runs nothing."""
-        sets = [self.times[s] for s in loop.exprs if s in self.times]
+        sets = [self._times.range(s) for s in loop.exprs if s in self._times.sched]
         if not sets:
             return None
         t = sets[0]
@@ -363,11 +374,24 @@ class LoopGeometry:
     def span(self, loop: Loop, level: int, otherwise: int = 0) -> int:
         """Most iterations of the loop for one iteration of its enclosing loops (0 when it
         runs nothing, `otherwise` when isl runs out of BOUNDS_OPERATIONS)."""
-        prefix = self._prefix(loop, level)
-        return 0 if prefix is None else _span(prefix, 2 * level + 1, otherwise)
+        key = self._key("span", loop, level, otherwise)
+        out = self.memo.get(key)
+        if out is _MISSING:
+            prefix = self._prefix(loop, level)
+            out = self.memo.put(key, 0 if prefix is None else _span(prefix, 2 * level + 1, otherwise))
+        assert isinstance(out, int)
+        return out
 
     def bounds(self, loop: Loop, level: int) -> tuple[int, int, int]:
         """(least value, greatest value, most iterations per enclosing iteration)."""
+        key = self._key("bounds", loop, level)
+        out = self.memo.get(key)
+        if out is _MISSING:
+            out = self.memo.put(key, self._bounds(loop, level))
+        assert isinstance(out, tuple)
+        return out
+
+    def _bounds(self, loop: Loop, level: int) -> tuple[int, int, int]:
         prefix = self._prefix(loop, level)
         if prefix is None:
             return 0, 0, 0

@@ -30,7 +30,9 @@ from __future__ import annotations
 
 import contextlib
 import re
-from collections.abc import Callable, Iterator, Mapping
+import weakref
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -41,7 +43,7 @@ import islpy as isl
 from polyrl.errors import PolyrlError
 from polyrl.ir import ArrayRef, Binary, Cast, Expr, Iter, Num, Param, Scalar, Scop, Statement, Unary, walk
 from polyrl.poly.describe import ref_text
-from polyrl.poly.transform import LoopNest, original_nest, to_union_map
+from polyrl.poly.transform import Leaf, Loop, LoopNest, original_nest, to_union_map
 
 MEMORY = "mem"  # the level of a reuse that fits in no cache
 T = TypeVar("T")
@@ -524,6 +526,190 @@ def within_budget(ctx: isl.Context, operations: int, compute: Callable[[], T], o
         return otherwise
 
 
+# ---------------------------------------------------------------- memo
+
+MEMO_PROGRAMS = 64  # programs (Scop and parameter values) whose analyses are remembered
+MEMO_ENTRIES = 50_000  # results remembered per program (all are forgotten beyond)
+_MISSING = object()
+
+
+def _signatures(nest: LoopNest) -> dict[str, tuple]:
+    """Statement -> what its time vector is made of, as text: the sequence positions and
+    the loop expressions [b0, e0, b1, e1, ..., b_d] (to_union_map pads it with zeros to
+    the nest's depth). With the statement's domain, it determines the statement's time
+    map up to that padding."""
+    out: dict[str, tuple] = {}
+
+    def visit(nodes: tuple, prefix: tuple[tuple[int, Loop], ...]) -> None:
+        for k, n in enumerate(nodes):
+            if isinstance(n, Leaf):
+                out[n.stmt] = tuple(x for b, loop in prefix for x in (b, loop.exprs[n.stmt].to_str())) + (k,)
+            else:
+                visit(n.children, prefix + ((k, n),))
+
+    visit(nest.children, ())
+    return out
+
+
+class NestTimes:
+    """The schedule of one LoopNest with the parameters fixed: per statement its time map
+    (instance -> time vector, in to_union_map's order), and its signature (_signatures),
+    which keys the results computed from it."""
+
+    def __init__(self, scop: Scop, nest: LoopNest, fix: FixedParams):
+        self.sched = {m.get_tuple_name(isl.dim_type.in_): fix(m) for m in _maps(to_union_map(scop, nest))}
+        self.ndim = next(iter(self.sched.values())).dim(isl.dim_type.out) if self.sched else 0
+        self.signature = _signatures(nest)
+        # the dimensions of each statement's time vector before the padding
+        self.own = {stmt: len(sig) for stmt, sig in self.signature.items()}
+        self._ranges: dict[str, isl.Set] = {}
+        self._functions: dict[str, tuple[isl.PwMultiAff, isl.Set]] = {}
+        self._constants: dict[str, list[int | None]] = {}
+
+    def position(self, stmt: str) -> int | None:
+        """The first dimension of the statement's time vector (its top-level node)."""
+        sig = self.signature.get(stmt)
+        return sig[0] if sig else None
+
+    def range(self, stmt: str) -> isl.Set:
+        """The time vectors of a statement's instances."""
+        if stmt not in self._ranges:
+            self._ranges[stmt] = self.sched[stmt].range()
+        return self._ranges[stmt]
+
+    def function(self, stmt: str) -> tuple[isl.PwMultiAff, isl.Set]:
+        """The time map as a function, and its domain: pulling an interval of time back
+        through it (a preimage) is much cheaper than projecting in time space."""
+        if stmt not in self._functions:
+            t = self.sched[stmt]
+            self._functions[stmt] = (isl.PwMultiAff.from_map(t), t.domain())
+        return self._functions[stmt]
+
+    def constants(self, stmt: str) -> list[int | None]:
+        """Per time dimension, the value it has at every instance of the statement (the
+        sequence positions and the padding), or None (a loop's)."""
+        if stmt not in self._constants:
+            sig, out = self.signature[stmt], []
+            for k in range(self.ndim):
+                out.append(None if k < len(sig) and k % 2 == 1 else (sig[k] if k < len(sig) else 0))
+            self._constants[stmt] = out
+        return self._constants[stmt]
+
+
+def _trim(p: tuple[int, ...], n: int) -> tuple[int, ...]:
+    assert not any(p[n:]), p  # the padding is zero
+    return p[:n]
+
+
+def _pad(p: tuple[int, ...], n: int) -> tuple[int, ...]:
+    return p + (0,) * (n - len(p))
+
+
+def _lex_lt(space: isl.Space, c1: list[int | None], c2: list[int | None]) -> isl.Map:
+    """{t1 -> t2 : t1 <lex t2} for t1 among the time vectors whose dimensions k with
+    c1[k] not None are c1[k], and t2 those with c2: the relation's pieces (one per first
+    differing dimension) that these constants do not rule out, without the equalities
+    they imply. Intersected with a relation between such time vectors it gives what
+    isl's lex_lt would, from fewer pieces."""
+    n = len(c1)
+    result = isl.Map.empty(space)
+    equal: list[int] = []  # dims that must be equal and that the constants leave open
+
+    def piece(k: int | None) -> isl.Map:
+        m = isl.Map.universe(space)
+        for j in equal:
+            m = m.equate(isl.dim_type.in_, j, isl.dim_type.out, j)
+        return m if k is None else m.order_lt(isl.dim_type.in_, k, isl.dim_type.out, k)
+
+    for k in range(n):
+        a, b = c1[k], c2[k]
+        if a is not None and b is not None:
+            if a < b:  # decided here, whatever follows
+                return result.union(piece(None))
+            if a > b:
+                return result
+            continue  # equal at every pair
+        result = result.union(piece(k))
+        equal.append(k)
+    return result
+
+
+class AnalysisMemo:
+    """Results of the analyses of one program (a Scop with its parameters fixed to
+    `values`) that episodes and searches ask for again and again: each is a function of
+    the program and of isl objects whose text is part of its key (the time maps of the
+    statements it involves), so a later schedule that leaves those unchanged gets the
+    very same value without isl. Per program also: its references with their access
+    relations, the instance counts, and each nest's time maps (while the nest lives).
+
+    `analysis_memo` gives the memo of a program; the operation budgets and counting
+    limits of the moment are part of that choice, so changing them starts afresh."""
+
+    def __init__(self, scop: Scop, values: dict[str, int]):
+        self.fix = FixedParams(scop, values)
+        self.results: dict[Hashable, object] = {}
+        self._nests: weakref.WeakKeyDictionary[LoopNest, NestTimes] = weakref.WeakKeyDictionary()
+        self._references: list[tuple[Reference, isl.Map]] | None = None
+        self._accesses: dict[str, isl.UnionMap] | None = None
+        self._instances: dict[str, int] | None = None
+
+    def get(self, key: Hashable) -> object:
+        """The result stored under `key`, or _MISSING."""
+        return self.results.get(key, _MISSING)
+
+    def put(self, key: Hashable, value: T) -> T:
+        if len(self.results) >= MEMO_ENTRIES:
+            self.results.clear()
+        self.results[key] = value
+        return value
+
+    def times(self, scop: Scop, nest: LoopNest) -> NestTimes:
+        t = self._nests.get(nest)
+        if t is None:
+            t = self._nests[nest] = NestTimes(scop, nest, self.fix)
+        return t
+
+    def references(self, scop: Scop) -> tuple[list[tuple[Reference, isl.Map]], dict[str, isl.UnionMap]]:
+        """Every reference with its access relation (parameters fixed), and per statement
+        the union of its accesses."""
+        if self._references is None:
+            refs: list[tuple[Reference, isl.Map]] = []
+            accesses: dict[str, isl.UnionMap] = {}
+            for ref, m in references(scop):
+                fm = self.fix(m)
+                refs.append((ref, fm))
+                u = isl.UnionMap.from_map(fm)
+                accesses[ref.stmt] = accesses[ref.stmt].union(u) if ref.stmt in accesses else u
+            self._references, self._accesses = refs, accesses
+        assert self._accesses is not None
+        return self._references, self._accesses
+
+    def instances(self, scop: Scop) -> dict[str, int]:
+        """Statement -> number of instances."""
+        if self._instances is None:
+            self._instances = {s.name: count_points(self.fix(s.domain)) for s in scop.statements}
+        return self._instances
+
+
+_MEMOS: OrderedDict[tuple, tuple[weakref.ref, AnalysisMemo]] = OrderedDict()
+
+
+def analysis_memo(scop: Scop, values: Mapping[str, int]) -> AnalysisMemo:
+    """The AnalysisMemo of `scop` with its parameters fixed to `values` (the most recently
+    used MEMO_PROGRAMS are kept)."""
+    key = (id(scop), tuple(sorted(values.items())), REUSE_OPERATIONS, SCAN_LIMIT, SLICE_TOLERANCE)
+    entry = _MEMOS.get(key)
+    if entry is not None and entry[0]() is scop:
+        _MEMOS.move_to_end(key)
+        return entry[1]
+    memo = AnalysisMemo(scop, dict(values))
+    _MEMOS[key] = (weakref.ref(scop), memo)
+    _MEMOS.move_to_end(key)
+    while len(_MEMOS) > MEMO_PROGRAMS:
+        _MEMOS.popitem(last=False)
+    return memo
+
+
 def working_sets(
     scop: Scop,
     nest: LoopNest | None = None,
@@ -540,50 +726,59 @@ def working_sets(
 
     `params` overrides Scop.param_values; parameters with neither get `default_param`,
     or, when that is None too, a PolyrlError.
+
+    The first source and targets of a pair of references, and the distinct elements
+    touched in an interval of time, are remembered per program (AnalysisMemo), keyed by
+    the text of the time maps they depend on: those of the pair's statements, and those
+    of the statements that can run in the interval (the statements under the nest's
+    top-level node whose position the interval's ends share, or all). Other schedules of
+    the program that leave them unchanged reuse them.
     """
     nest = nest if nest is not None else original_nest(scop)
     caches = caches if caches is not None else detect_caches()
     values = resolve_params(scop, params, default_param)
-    fix = FixedParams(scop, values)
-
-    sched = {m.get_tuple_name(isl.dim_type.in_): fix(m) for m in _maps(to_union_map(scop, nest))}
-    ndim = next(iter(sched.values())).dim(isl.dim_type.out) if sched else 0
+    memo = analysis_memo(scop, values)
+    times = memo.times(scop, nest)
+    sched, signature, own, ndim = times.sched, times.signature, times.own, times.ndim
     time_space = isl.Space.set_alloc(scop.context.get_ctx(), 0, ndim)
 
-    # each reference as a relation instant -> element; per statement, all its accesses
-    refs: list[tuple[Reference, isl.Map]] = []
-    accesses: dict[str, isl.UnionMap] = {}
-    for ref, m in references(scop):
-        fm = fix(m)
-        refs.append((ref, sched[ref.stmt].reverse().apply_range(fm)))
-        u = isl.UnionMap.from_map(fm)
-        accesses[ref.stmt] = accesses[ref.stmt].union(u) if ref.stmt in accesses else u
+    # each reference as a relation instant -> element (made when a pair needs it);
+    # per statement, all its accesses
+    refs, accesses = memo.references(scop)
+    in_time: dict[int, isl.Map] = {}
+
+    def timed(k: int) -> isl.Map:
+        if k not in in_time:
+            ref, fm = refs[k]
+            in_time[k] = sched[ref.stmt].reverse().apply_range(fm)
+        return in_time[k]
 
     sizes = {name: element_bytes(a.ctype) for name, a in scop.arrays.items()}
-    lex_lt = isl.Map.lex_lt(time_space)
-    interval_cache: dict[tuple[tuple[int, ...], tuple[int, ...]], WorkingSet] = {}
-
-    # time vectors are affine functions of each statement's instances: pulling an interval
-    # of time back through them (a preimage) is much cheaper than projecting in time space
-    functions = {stmt: (isl.PwMultiAff.from_map(t), t.domain()) for stmt, t in sched.items()}
+    order_space = isl.Space.alloc(time_space.get_ctx(), 0, ndim, ndim)
 
     def instances(stmt: str, interval: isl.Set) -> isl.Set:
-        pma, domain = functions[stmt]
+        pma, domain = times.function(stmt)
         return interval.preimage_pw_multi_aff(pma).intersect(domain).coalesce()
 
     def between(t0: tuple[int, ...], t1: tuple[int, ...]) -> WorkingSet:
-        if (t0, t1) not in interval_cache:
+        # every piece of the interval fixes the first time dimension when its ends share
+        # it: statements at another top-level position have no instance in it
+        stmts = [stmt for stmt in accesses if t0[0] != t1[0] or times.position(stmt) in (t0[0], None)]
+        # the ends are instants of these statements: the padding is zero in both
+        n = max((own.get(stmt, ndim) for stmt in stmts), default=ndim)
+        key = ("elements", _trim(t0, n), _trim(t1, n), tuple((stmt, signature.get(stmt)) for stmt in stmts))
+        per = memo.get(key)
+        if per is _MISSING:
             interval = _lex_interval(time_space, t0, t1)
             touched: dict[str, isl.Set] = {}
-            for stmt, acc in accesses.items():
-                elems = acc.intersect_domain(isl.UnionSet.from_set(instances(stmt, interval))).range()
+            for stmt in stmts:
+                elems = accesses[stmt].intersect_domain(isl.UnionSet.from_set(instances(stmt, interval))).range()
                 elems.foreach_set(lambda e: touched.__setitem__(
                     e.get_tuple_name(), touched[e.get_tuple_name()].union(e) if e.get_tuple_name() in touched else e))
-            per = {a: n for a, e in touched.items() if (n := count_points(e))}
-            nbytes = sum(n * sizes.get(a, 8) for a, n in per.items())
-            interval_cache[(t0, t1)] = WorkingSet(sum(per.values()), nbytes, level_of(nbytes, caches),
-                                                  tuple(sorted(per.items())))
-        return interval_cache[(t0, t1)]
+            per = memo.put(key, {a: n for a, e in touched.items() if (n := count_points(e))})
+        assert isinstance(per, dict)
+        nbytes = sum(n * sizes.get(a, 8) for a, n in per.items())
+        return WorkingSet(sum(per.values()), nbytes, level_of(nbytes, caches), tuple(sorted(per.items())))
 
     def instance(t: tuple[int, ...]) -> str:
         point = _lex_interval(time_space, t, t)
@@ -595,13 +790,27 @@ def working_sets(
 
     kinds = {(False, False): "RAR", (True, False): "RAW", (False, True): "WAR", (True, True): "WAW"}
 
-    def reuse(r1: Reference, a1: isl.Map, r2: Reference, a2: isl.Map) -> Reuse | None:
-        rel = a1.apply_range(a2.reverse()).intersect(lex_lt)
-        if rel.is_empty():
+    def reuse(k1: int, k2: int) -> Reuse | None:
+        (r1, _), (r2, _) = refs[k1], refs[k2]
+        # the sources are instants of r1's statement, the targets of r2's: zero beyond
+        # their own dimensions
+        n = max(own[r1.stmt], own[r2.stmt])
+        key = ("pair", k1, k2, signature[r1.stmt], signature[r2.stmt])
+        points = memo.get(key)
+        if points is _MISSING:
+            order = _lex_lt(order_space, times.constants(r1.stmt), times.constants(r2.stmt))
+            rel = timed(k1).apply_range(timed(k2).reverse()).intersect(order)
+            if rel.is_empty():
+                points = None
+            else:
+                first_source = rel.domain().lexmin()
+                targets = rel.intersect_domain(first_source).range()
+                points = tuple(_trim(_point(x), n) for x in (first_source, targets.lexmin(), targets.lexmax()))
+            memo.put(key, points)
+        if points is None:
             return None
-        first_source = rel.domain().lexmin()
-        targets = rel.intersect_domain(first_source).range()
-        p0, p1, p2 = _point(first_source), _point(targets.lexmin()), _point(targets.lexmax())
+        assert isinstance(points, tuple)
+        p0, p1, p2 = (_pad(p, ndim) for p in points)
         first = next(k for k in range(ndim) if p0[k] != p1[k])
         # time dims are [b0, e0, b1, e1, ...]: an odd dim is the loop at depth (dim-1)/2,
         # whose path in the nest is the sequence positions b0, b1, ... before it
@@ -616,11 +825,11 @@ def working_sets(
     reuses: list[Reuse] = []
     too_complex = 0
     ctx = time_space.get_ctx()
-    for r1, a1 in refs:
-        for r2, a2 in refs:
+    for k1, (r1, _) in enumerate(refs):
+        for k2, (r2, _) in enumerate(refs):
             if r1.array != r2.array:
                 continue
-            found = within_budget(ctx, REUSE_OPERATIONS, partial(reuse, r1, a1, r2, a2), TOO_COMPLEX)
+            found = within_budget(ctx, REUSE_OPERATIONS, partial(reuse, k1, k2), TOO_COMPLEX)
             if found is TOO_COMPLEX:
                 too_complex += 1
             elif found is not None:
