@@ -460,34 +460,70 @@ def _point(s: isl.Set) -> tuple[int, ...]:
     return tuple(val_int(p.get_coordinate_val(isl.dim_type.set, k)) for k in range(s.dim(isl.dim_type.set)))
 
 
-def _lex_interval(space: isl.Space, lo: tuple[int, ...], hi: tuple[int, ...]) -> isl.Set:
-    """{t : lo <=lex t <=lex hi} as a union of disjoint boxes: after the common prefix
-    (dims < d), either t[d] = lo[d] and the rest is >= lo's rest, or lo[d] < t[d] < hi[d],
-    or t[d] = hi[d] and the rest is <= hi's rest. Each box fixes a prefix, so isl
-    intersects it cheaply, unlike its generic lexicographic order maps."""
-    ctx = space.get_ctx()
+# a box of time vectors: (values of the leading dimensions, then optionally a dimension
+# and its lower and upper bound)
+Box = tuple[tuple[int, ...], int | None, int | None, int | None]
+
+
+def _lex_boxes(lo: tuple[int, ...], hi: tuple[int, ...]) -> list[Box]:
+    """{t : lo <=lex t <=lex hi} as disjoint boxes: after the common prefix (dims < d),
+    either t[d] = lo[d] and the rest is >= lo's rest, or lo[d] < t[d] < hi[d], or t[d] =
+    hi[d] and the rest is <= hi's rest."""
     n = len(lo)
-
-    def box(fixed: tuple[int, ...], k: int | None = None, low: int | None = None, high: int | None = None) -> isl.Set:
-        s = isl.Set.universe(space)
-        for j, v in enumerate(fixed):
-            s = s.fix_val(isl.dim_type.set, j, isl.Val.int_from_si(ctx, v))
-        if low is not None:
-            s = s.lower_bound_val(isl.dim_type.set, k, isl.Val.int_from_si(ctx, low))
-        if high is not None:
-            s = s.upper_bound_val(isl.dim_type.set, k, isl.Val.int_from_si(ctx, high))
-        return s
-
     d = next((k for k in range(n) if lo[k] != hi[k]), n)
-    result = box(lo)
+    boxes: list[Box] = [(lo, None, None, None)]
     if d == n:
-        return result
-    result = result.union(box(hi))
+        return boxes
+    boxes.append((hi, None, None, None))
     for k in range(d + 1, n):
-        result = result.union(box(lo[:k], k, low=lo[k] + 1))
-        result = result.union(box(hi[:k], k, high=hi[k] - 1))
+        boxes.append((lo[:k], k, lo[k] + 1, None))
+        boxes.append((hi[:k], k, None, hi[k] - 1))
     if hi[d] - lo[d] > 1:
-        result = result.union(box(lo[:d], d, lo[d] + 1, hi[d] - 1))
+        boxes.append((lo[:d], d, lo[d] + 1, hi[d] - 1))
+    return boxes
+
+
+def _box_set(space: isl.Space, box: Box) -> isl.Set:
+    fixed, k, low, high = box
+    ctx = space.get_ctx()
+    s = isl.Set.universe(space)
+    for j, v in enumerate(fixed):
+        s = s.fix_val(isl.dim_type.set, j, isl.Val.int_from_si(ctx, v))
+    if low is not None:
+        s = s.lower_bound_val(isl.dim_type.set, k, isl.Val.int_from_si(ctx, low))
+    if high is not None:
+        s = s.upper_bound_val(isl.dim_type.set, k, isl.Val.int_from_si(ctx, high))
+    return s
+
+
+def _box_admits(box: Box, constants: list[int | None]) -> bool:
+    """Whether time vectors whose dimensions k with constants[k] not None equal it can lie
+    in the box."""
+    fixed, k, low, high = box
+    if any(c is not None and c != v for c, v in zip(constants, fixed, strict=False)):
+        return False
+    c = constants[k] if k is not None else None
+    return c is None or ((low is None or c >= low) and (high is None or c <= high))
+
+
+def _union_of_boxes(space: isl.Space, boxes: list[Box], sets: dict[int, isl.Set] | None = None,
+                    keep: list[int] | None = None) -> isl.Set | None:
+    """The union of the boxes (those at indices `keep`, in order; all by default); None
+    when there are none. `sets` remembers the boxes made."""
+    sets = sets if sets is not None else {}
+    result = None
+    for i in (keep if keep is not None else range(len(boxes))):
+        if i not in sets:
+            sets[i] = _box_set(space, boxes[i])
+        result = sets[i] if result is None else result.union(sets[i])
+    return result
+
+
+def _lex_interval(space: isl.Space, lo: tuple[int, ...], hi: tuple[int, ...]) -> isl.Set:
+    """{t : lo <=lex t <=lex hi} as a union of disjoint boxes (_lex_boxes). Each box fixes
+    a prefix, so isl intersects it cheaply, unlike its generic lexicographic order maps."""
+    result = _union_of_boxes(space, _lex_boxes(lo, hi))
+    assert result is not None
     return result
 
 
@@ -769,9 +805,17 @@ def working_sets(
         key = ("elements", _trim(t0, n), _trim(t1, n), tuple((stmt, signature.get(stmt)) for stmt in stmts))
         per = memo.get(key)
         if per is _MISSING:
-            interval = _lex_interval(time_space, t0, t1)
+            # per statement, the boxes of the interval its constant time dimensions allow
+            # (the others hold none of its instances)
+            boxes = _lex_boxes(t0, t1)
+            made: dict[int, isl.Set] = {}
             touched: dict[str, isl.Set] = {}
             for stmt in stmts:
+                constants = times.constants(stmt) if stmt in signature else [None] * ndim
+                interval = _union_of_boxes(time_space, boxes, made,
+                                           [i for i, b in enumerate(boxes) if _box_admits(b, constants)])
+                if interval is None:
+                    continue
                 elems = accesses[stmt].intersect_domain(isl.UnionSet.from_set(instances(stmt, interval))).range()
                 elems.foreach_set(lambda e: touched.__setitem__(
                     e.get_tuple_name(), touched[e.get_tuple_name()].union(e) if e.get_tuple_name() in touched else e))
