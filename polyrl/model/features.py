@@ -542,10 +542,15 @@ def program_graph(
                 refs: list[tuple[ArrayRef | Scalar, bool]], rows_of: list, shown: list[int]) -> None:
         """Count the statement's accesses (`refs`, their rows `rows_of`) into its loops'
         stride classes; fill stmt.strides for the accesses at indices `shown`."""
-        directions = _directions(s, [loop for _, loop in loops])
-        extents = [scop.arrays[r.name].dims if r.name in scop.arrays else () for r, _ in refs]
-        steps = [[_address_step(rows, ext, d) for rows, ext in zip(rows_of, extents, strict=True)]
-                 for d in directions]
+        # a function of the statement and of its loops' expressions (remembered per program)
+        key = ("steps", s.name, tuple(loop.exprs[s.name].to_str() for _, loop in loops))
+        steps = geometry.memo.get(key)
+        if steps is _MISSING:
+            directions = _directions(s, [loop for _, loop in loops])
+            extents = [scop.arrays[r.name].dims if r.name in scop.arrays else () for r, _ in refs]
+            steps = geometry.memo.put(key, [
+                [_address_step(rows, ext, d) for rows, ext in zip(rows_of, extents, strict=True)] for d in directions])
+        assert isinstance(steps, list)
         for (node, _), along in zip(loops, steps, strict=True):
             counts = stride_counts.setdefault(node, [0, 0, 0, 0])
             for step in along:
@@ -571,7 +576,10 @@ def program_graph(
         x[BLOCK["stmt.dtype"].start + _dtype(array.ctype if array else "double")] = 1.0
         x[BLOCK["stmt.ops"]] = _op_counts(s)
         refs = statement_references(s)  # the write first
-        rows_of = [_access_rows(s, r) for r, _ in refs]
+        rows_of = geometry.memo.get(("access rows", s.name))
+        if rows_of is _MISSING:
+            rows_of = geometry.memo.put(("access rows", s.name), [_access_rows(s, r) for r, _ in refs])
+        assert isinstance(rows_of, list)
         x[BLOCK["stmt.write"]] = _access_vector(s, s.lhs, rows_of[0])
         reads = [k for k, (_, w) in enumerate(refs) if not w]
         block = BLOCK["stmt.reads"]
