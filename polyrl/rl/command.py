@@ -1,5 +1,5 @@
-"""`polyrl train` (registered through polyrl.cli.COMMAND_MODULES): argument parsing only;
-the work is polyrl.rl.ppo.train. Importing this module stays cheap (no torch, no isl)."""
+"""`polyrl train` and `polyrl distill` (registered through polyrl.cli.COMMAND_MODULES):
+argument parsing only; the work is polyrl.rl.ppo.train and polyrl.rl.distill. Importing this module stays cheap (no torch, no isl)."""
 
 from __future__ import annotations
 
@@ -64,6 +64,7 @@ def register(subparsers) -> None:
                    "applicable actions minus those found illegal, at rollout and update alike")
     p.add_argument("--no-tensorboard", action="store_true", help="no TensorBoard event files")
     add_toolchain_arguments(p)  # --cc --flags --threads --repeat --timeout --store
+    register_distill(subparsers)
 
 
 def cmd_train(args: argparse.Namespace) -> int:
@@ -88,4 +89,92 @@ def cmd_train(args: argparse.Namespace) -> int:
         target_kl=args.target_kl,
     )
     result = train(config)
+    return 130 if result.get("interrupted") else 0
+
+
+DISTILL_EPILOG = """Typical loop (one step of expert iteration):
+  polyrl distill --corpus g8 --write-candidates cand.txt
+  polyrl measure g8 --schedules cand.txt --threads 2 --store s.sqlite
+  polyrl distill --corpus g8 --store s.sqlite --threads 2 --init policy.pt --out distilled.pt
+A program's target is its fastest verified schedule in the store (for this machine, compiler,
+flags and thread count), the shortest one within --tie of it; when none is --min-speedup
+faster than the original, the target is to leave the program as it is."""
+
+
+def register_distill(subparsers) -> None:
+    p = subparsers.add_parser(
+        "distill",
+        help="train the policy to imitate the fastest measured schedule of each corpus program",
+        description="Search distillation: write recipe candidates to measure (--write-candidates), or train "
+        "the actor-critic by cross-entropy on each program's best measured schedule, replayed through the "
+        "environment's branch traversal (and the critic on its log4 speedup). The checkpoint it writes is a "
+        "policy for `polyrl optimize --policy`, `polyrl bench` and `polyrl train --init`.",
+        epilog=DISTILL_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.set_defaults(func=cmd_distill)
+    p.add_argument("--corpus", required=True, metavar="DIR", help="the programs (a `polyrl generate` folder)")
+    p.add_argument("--write-candidates", metavar="FILE",
+                   help="only write each program's recipe schedules (`prog: SCHEDULE` lines for `polyrl measure "
+                   "--schedules`) and stop")
+    p.add_argument("--store", metavar="PATH", help="memo store with the measured schedules (needed to train)")
+    p.add_argument("--out", default="policy.pt", metavar="PATH", help="policy checkpoint to write (default policy.pt)")
+    p.add_argument("--init", metavar="PATH",
+                   help="start from this policy checkpoint, or from a `polyrl pretrain` cost model (backbone and "
+                   "value head); default: fresh weights")
+    p.add_argument("--min-speedup", type=float, default=1.1,
+                   help="a target schedule must be this much faster than the original (default 1.1)")
+    p.add_argument("--tie", type=float, default=0.05,
+                   help="schedules within this fraction of the best time count as tied; the shortest wins "
+                   "(default 0.05)")
+    p.add_argument("--epochs", type=int, default=30, help="passes over the replayed steps (default 30)")
+    p.add_argument("--lr", type=float, default=3e-4, help="Adam learning rate (default 3e-4)")
+    p.add_argument("--max-steps", type=int, default=32,
+                   help="episode length of the replays and of the written policy (default 32)")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--cc", default="gcc", help="compiler of the measurements to read (default gcc)")
+    p.add_argument("--flags", default="-O3 -march=native -fopenmp",
+                   help='flags of the measurements to read (default "-O3 -march=native -fopenmp")')
+    p.add_argument("--threads", type=int, default=None,
+                   help="OpenMP threads of the measurements to read (default: all cores)")
+
+
+def cmd_distill(args: argparse.Namespace) -> int:
+    import sys
+
+    from polyrl.rl.distill import DistillConfig, distill, scripted_schedules
+    from polyrl.rl.state import corpus_programs
+    from polyrl.runtime import Toolchain
+
+    if args.write_candidates:
+        specs = corpus_programs(args.corpus)
+        n, lines = 0, 0
+        with open(args.write_candidates, "w") as f:
+            for spec in specs:
+                try:
+                    found = scripted_schedules(spec)
+                except PolyrlError as e:
+                    print(f"polyrl: skipping {spec.name}: {e.message}", file=sys.stderr)
+                    continue
+                for text in found.values():
+                    f.write(f"{spec.name}: {text}\n")
+                n, lines = n + 1, lines + len(found)
+                if n % 25 == 0:
+                    print(f"{n}/{len(specs)} programs, {lines} schedules", file=sys.stderr, flush=True)
+        print(f"wrote {lines} schedules of {n} programs to {args.write_candidates}")
+        return 0
+    if args.store is None:
+        raise PolyrlError("polyrl distill needs --store (the measured schedules) unless --write-candidates is given")
+    if not Path(args.store).is_file():
+        raise PolyrlError("no such memo store", args.store)
+    if args.init is not None and not Path(args.init).is_file():
+        raise PolyrlError("no such checkpoint", args.init)
+    for name in ("epochs", "max_steps"):
+        if getattr(args, name) < 1:
+            raise PolyrlError(f"--{name.replace('_', '-')} must be at least 1")
+    config = DistillConfig(corpus=args.corpus, store=args.store, out=args.out, init=args.init,
+                           toolchain=Toolchain(cc=args.cc, flags=tuple(args.flags.split()), threads=args.threads),
+                           min_speedup=args.min_speedup, tie=args.tie, epochs=args.epochs, lr=args.lr,
+                           seed=args.seed, max_steps=args.max_steps)
+    result = distill(config)
     return 130 if result.get("interrupted") else 0

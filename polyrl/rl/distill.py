@@ -1,0 +1,422 @@
+"""Search distillation (one step of expert iteration): train the policy to take, on each
+program of a corpus, the fastest schedule the memo store has measured for it.
+
+PPO on this machine learns slowly because one reward is one noisy timing of a small
+program. Distillation spends the same measurements differently: a program's candidates
+(`polyrl measure --schedules FILE`, the final states of earlier PPO runs, anything in the
+store for the program and toolchain) are compared side by side, and the best of them is
+the target. The policy then imitates targets, step by step, through the environment's
+own branch traversal, and can be refined further with PPO (`polyrl train --init`).
+
+Two pieces:
+
+- `scripted_schedules`: a few schedule families that apply one recipe to every branch of a
+  program (parallelize the outermost legal loop; tile the outer pair first; swap the
+  innermost pair; jam, unroll or vectorize after parallelizing), each action kept only
+  when it is applicable and the exact legality check accepts it. They are candidates to
+  measure, not answers: which recipe (if any) wins on a program is what the measurements
+  say. `polyrl distill --write-candidates FILE` writes them in `polyrl measure`'s format.
+- `targets` + `distill`: per program, the measured schedule with the lowest time among the
+  ok, verified records of the toolchain; when it is not `min_speedup` faster than the
+  baseline the target is the original program (Next on every branch). Among schedules
+  within `tie` of the best, the shortest is taken (the extra actions of a longer one are
+  within noise). Each target is replayed through `PolyEnv` (lazy masks) into (observation,
+  mask, action) steps; the actor is trained with cross-entropy on the masked logits and
+  the critic on log4 of the target's speedup (the return of every step of its episode).
+
+Owns the recipes, the target choice, the replay and the supervised training loop; the
+network is polyrl.model.actor_critic's, the checkpoint format polyrl.search.policy's.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import sys
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+import torch
+from torch import nn
+from torch_geometric.data import Batch, Data
+
+from polyrl.errors import PolyrlError
+from polyrl.model.actor_critic import ActorCritic, MaskedCategorical
+from polyrl.model.backbone import torch_threads
+from polyrl.poly.legality import check
+from polyrl.poly.schedule import Schedule
+from polyrl.poly.transform import LoopNest, apply_action
+from polyrl.rl.actions import ACTIONS, NEXT, action_index, applicable_mask, last_on_branch, loop_extents
+from polyrl.rl.env import PolyEnv, branch_identity, branch_of, log4
+from polyrl.rl.state import LoadedProgram, ProgramSpec, State, corpus_programs
+from polyrl.runtime import MemoStore, Toolchain, machine_fingerprint
+
+# ---------------------------------------------------------------- scripted candidates
+
+
+class _Branch:
+    """What a recipe sees of the focus branch: its depth, and `take(text)` which applies
+    the action when it is applicable and legal (True) or leaves the state as it is."""
+
+    def __init__(self, walker: _Walker):
+        self._w = walker
+
+    @property
+    def depth(self) -> int:
+        w = self._w
+        return len(w.nest.loops_on(w.nest.branches()[w.branch]))
+
+    def take(self, text: str) -> bool:
+        return self._w.take(text)
+
+    def first(self, *texts: str) -> bool:
+        """Take the first of `texts` that applies; False when none does."""
+        return any(self.take(t) for t in texts)
+
+
+class _Walker:
+    def __init__(self, lp: LoadedProgram):
+        self.lp = lp
+        self.nest: LoopNest = lp.program.model.original
+        self.schedule = Schedule()
+        self.branch = 0
+
+    def take(self, text: str) -> bool:
+        try:
+            k = action_index(text)
+        except KeyError:  # a level beyond the table's (the policy cannot take it either)
+            return False
+        path = self.nest.branches()[self.branch]
+        mask = applicable_mask(self.nest, path, loop_extents(self.lp.program.scop, self.nest, path),
+                               last_on_branch(self.schedule.actions, self.branch))
+        if not mask[k]:
+            return False
+        act = ACTIONS[k].on(self.branch)
+        try:
+            new = apply_action(self.nest, act)
+            if act.kind != "U":  # unrolling changes no isl schedule (as in the environment)
+                check(self.lp.program.model, new, act)
+        except PolyrlError:
+            return False
+        self.schedule, self.nest = self.schedule.then(act), new
+        return True
+
+
+Recipe = Callable[[_Branch], None]
+
+
+def _par(b: _Branch) -> bool:
+    return b.first("P(0)", "P(1)")
+
+
+def _tile_par(size: int) -> Recipe:
+    def recipe(b: _Branch) -> None:
+        b.take(f"T2(0,1,{size},{size})")
+        _par(b)
+    return recipe
+
+
+def _swap_par(b: _Branch) -> None:
+    if b.depth >= 2:
+        b.take(f"I({b.depth - 2},{b.depth - 1})")
+    _par(b)
+
+
+def _par_jam(b: _Branch) -> None:
+    _par(b)
+    if b.depth >= 2:
+        b.take(f"J({b.depth - 2},4)")
+
+
+def _tile_par_jam(b: _Branch) -> None:
+    b.take("T2(0,1,32,32)")
+    _par(b)
+    if b.depth >= 2:
+        b.first(f"J({b.depth - 2},4)", f"J({b.depth - 2},2)")
+
+
+# name -> recipe applied to every branch, left to right
+RECIPES: dict[str, Recipe] = {
+    "par": _par,
+    "tile32-par": _tile_par(32),
+    "tile64-par": _tile_par(64),
+    "swap-par": _swap_par,
+    "par-jam": _par_jam,
+    "par-unroll": lambda b: (_par(b), b.take("U(4)")),
+    "par-vector": lambda b: (_par(b), b.take("V()")),
+    "tile32-par-jam": _tile_par_jam,
+}
+
+
+def scripted_schedules(program: LoadedProgram | ProgramSpec | str,
+                       recipes: dict[str, Recipe] | None = None) -> dict[str, str]:
+    """Recipe name -> the schedule text it makes on `program` (empty texts and repeats of
+    an earlier recipe's schedule are left out)."""
+    lp = program if isinstance(program, LoadedProgram) else LoadedProgram.of(program)
+    out: dict[str, str] = {}
+    for name, recipe in (recipes or RECIPES).items():
+        w = _Walker(lp)
+        focus = branch_identity(w.nest, w.nest.branches()[0])
+        while True:
+            w.branch = branch_of(w.nest, focus)
+            recipe(_Branch(w))
+            branches = w.nest.branches()
+            b = branch_of(w.nest, focus)
+            if b + 1 >= len(branches):
+                break
+            focus = branch_identity(w.nest, branches[b + 1])
+        text = str(w.schedule)
+        if text and text not in out.values():
+            out[name] = text
+    return out
+
+
+# ---------------------------------------------------------------- targets
+
+
+@dataclass(frozen=True)
+class Target:
+    program: ProgramSpec
+    schedule: str  # "" for the original program
+    speedup: float  # baseline time / target time (1 for the original)
+    candidates: int  # measured schedules of the program the target was chosen among
+
+
+def _time(times: Sequence[float]) -> float:
+    return min(times)
+
+
+def targets(corpus: str | Path, store: MemoStore, toolchain: Toolchain, min_speedup: float = 1.1,
+            tie: float = 0.05) -> tuple[list[Target], list[str]]:
+    """The target of every corpus program whose baseline the store has measured (with this
+    machine and toolchain), and notes on the programs left out."""
+    from polyrl.rl.state import LoadedProgram
+
+    specs = corpus_programs(corpus)
+    machine, tkey = machine_fingerprint(), None
+    by_hash: dict[str, dict[str, float]] = {}
+    for key, rec in store.items():
+        if key.machine != machine or rec.status != "ok" or rec.verified is False or not rec.times:
+            continue
+        by_hash.setdefault(key.program, {}).setdefault(key.toolchain, {})[key.schedule] = _time(rec.times)
+    out, notes = [], []
+    for spec in specs:
+        try:
+            lp = LoadedProgram.of(spec)
+        except PolyrlError as e:
+            notes.append(f"{spec.name}: {e.message}")
+            continue
+        tkey = spec.toolchain(toolchain).key()
+        times = by_hash.get(lp.hash, {}).get(tkey)
+        if not times or "" not in times:
+            notes.append(f"{spec.name}: no baseline in the store for this toolchain")
+            continue
+        base = times[""]
+        best = min(times.values())
+        if base / best < min_speedup:
+            out.append(Target(spec, "", 1.0, len(times) - 1))
+            continue
+        close = [(len(s.split()), t, s) for s, t in times.items() if s and t <= best * (1 + tie)]
+        _, t, s = min(close)
+        out.append(Target(spec, s, base / t, len(times) - 1))
+    return out, notes
+
+
+# ---------------------------------------------------------------- replay
+
+
+class _Unit:
+    """A rewarder that measures nothing: replays need observations and masks only."""
+
+    kind = "none"
+
+    def speedup(self, state: State, final: bool) -> float:
+        return 1.0
+
+
+@dataclass
+class Demo:
+    """One program's target as environment steps."""
+
+    target: Target
+    observations: list[Data] = field(default_factory=list)
+    masks: list[np.ndarray] = field(default_factory=list)
+    actions: list[int] = field(default_factory=list)
+
+
+def replay(env: PolyEnv, target: Target) -> Demo:
+    """The environment steps that build `target.schedule` (Next where the schedule moves to
+    a later branch, and after its last action until the episode ends). Raises PolyrlError
+    when the schedule cannot be built that way (an action on an earlier branch, or one
+    the environment refuses)."""
+    obs, info = env.reset(options={"program": target.program})
+    wanted = list(Schedule.parse(target.schedule).actions) if target.schedule else []
+    demo = Demo(target)
+    while True:
+        branch = info["branch"]
+        if wanted and wanted[0].branch < branch:
+            raise PolyrlError(f"{wanted[0]} comes after the focus left branch B{wanted[0].branch}")
+        if wanted and wanted[0].branch == branch:
+            act = wanted[0]
+            a = action_index(f"{act.kind}({','.join(map(str, act.args))})")
+            if not env.legal(a):
+                raise PolyrlError(f"the environment refuses {act} after `{info['schedule']}`")
+        else:
+            a = NEXT
+        mask = env.action_masks()
+        demo.observations.append(obs)
+        demo.masks.append(mask)
+        demo.actions.append(a)
+        obs, _, terminated, truncated, info = env.step(a)
+        if a != NEXT:
+            wanted.pop(0)
+        if terminated or truncated:
+            break
+    if wanted or info["schedule"] != target.schedule:
+        raise PolyrlError(f"the replay ended at `{info['schedule']}`, not `{target.schedule}`")
+    return demo
+
+
+# ---------------------------------------------------------------- training
+
+
+@dataclass
+class DistillConfig:
+    corpus: str
+    store: str
+    out: str
+    init: str | None = None  # a policy checkpoint, or a cost model (backbone + value head)
+    toolchain: Toolchain = field(default_factory=Toolchain)
+    min_speedup: float = 1.1
+    tie: float = 0.05
+    epochs: int = 30
+    lr: float = 3e-4
+    batch_size: int = 64
+    val_fraction: float = 0.1
+    vf_coef: float = 0.5
+    seed: int = 0
+    max_steps: int = 32  # episode truncation of the replays and of the written policy
+    torch_threads: int = 1
+
+
+def _load_init(path: str | None) -> ActorCritic:
+    if path is None:
+        return ActorCritic()
+    from polyrl.rl.ppo import CHECKPOINT_FORMAT, load_policy
+
+    try:
+        ckpt = torch.load(path, weights_only=False, map_location="cpu")
+    except (OSError, RuntimeError, EOFError) as e:
+        raise PolyrlError(f"cannot read the checkpoint ({e})", path) from None
+    if isinstance(ckpt, dict) and ckpt.get("format") == CHECKPOINT_FORMAT:
+        return load_policy(path)[0]
+    return ActorCritic.from_costmodel(path)
+
+
+def _batches(steps: list[tuple[Data, np.ndarray, int, float]], size: int, rng: random.Random | None):
+    order = list(range(len(steps)))
+    if rng is not None:
+        rng.shuffle(order)
+    for i in range(0, len(order), size):
+        chunk = [steps[j] for j in order[i:i + size]]
+        yield (Batch.from_data_list([c[0] for c in chunk]),
+               torch.from_numpy(np.stack([c[1] for c in chunk])),
+               torch.tensor([c[2] for c in chunk]),
+               torch.tensor([c[3] for c in chunk], dtype=torch.float32))
+
+
+def _evaluate(model: ActorCritic, steps, size: int) -> tuple[float, float]:
+    """(mean cross-entropy, action accuracy) of the masked policy on `steps`."""
+    model.eval()
+    loss, hits, n = 0.0, 0, 0
+    with torch.no_grad():
+        for data, mask, action, _ in _batches(steps, size, None):
+            dist = MaskedCategorical(model(data)[0], mask)
+            loss += float(-dist.log_prob(action).sum())
+            hits += int((dist.logits.argmax(-1) == action).sum())
+            n += len(action)
+    return loss / max(n, 1), hits / max(n, 1)
+
+
+def distill(config: DistillConfig, log: Callable[[str], None] | None = None) -> dict:
+    """Targets from the store, replays, supervised training; writes the policy checkpoint
+    with the best validation cross-entropy and returns its figures."""
+    from polyrl.search.policy import save_policy
+
+    log = log or (lambda s: print(s, file=sys.stderr, flush=True))
+    torch.manual_seed(config.seed)
+    rng = random.Random(config.seed)
+    with MemoStore(config.store) as store:
+        found, notes = targets(config.corpus, store, config.toolchain, config.min_speedup, config.tie)
+        if not found:
+            raise PolyrlError("no program of the corpus has a measured baseline in the store for this toolchain "
+                              "(measure it with `polyrl measure` and the same --threads/--flags)", config.store)
+        env = PolyEnv(_Unit(), store=store, max_steps=config.max_steps, lazy_masks=True)
+        demos, start = [], time.perf_counter()
+        for i, t in enumerate(found):
+            try:
+                demos.append(replay(env, t))
+            except PolyrlError as e:
+                notes.append(f"{t.program.name}: {e.message}")
+            if (i + 1) % 50 == 0:
+                log(f"replayed {i + 1}/{len(found)} targets ({time.perf_counter() - start:.0f} s)")
+    for n in notes[:10]:
+        log(f"left out: {n}")
+    if len(notes) > 10:
+        log(f"... and {len(notes) - 10} more left out")
+    improved = [d for d in demos if d.target.schedule]
+    log(f"{len(demos)} programs: {len(improved)} with a target schedule (geomean speedup "
+        f"{math.exp(np.mean([math.log(d.target.speedup) for d in improved])) if improved else 1:.2f}x), "
+        f"{len(demos) - len(improved)} kept as they are")
+    rng.shuffle(demos)
+    n_val = max(1, int(len(demos) * config.val_fraction)) if len(demos) > 1 and config.val_fraction > 0 else 0
+    val_demos, train_demos = demos[:n_val], demos[n_val:]
+
+    def flatten(ds: Iterable[Demo]):
+        return [(o, m, a, log4(d.target.speedup)) for d in ds
+                for o, m, a in zip(d.observations, d.masks, d.actions, strict=True)]
+
+    train_steps, val_steps = flatten(train_demos), flatten(val_demos)
+    model = _load_init(config.init)
+    optimizer = torch.optim.Adam(model.parameters(), lr=config.lr)
+    best = (math.inf, {k: v.clone() for k, v in model.state_dict().items()}, 0, 0.0)
+    interrupted = False
+    try:
+        # graphs are small: one intra-op thread is fastest, and more spin against other work
+        with torch_threads(config.torch_threads):
+            for epoch in range(1, config.epochs + 1):
+                best = _epoch(model, optimizer, config, rng, train_steps, val_steps, epoch, best, log)
+    except KeyboardInterrupt:  # keep the best epoch so far
+        interrupted = True
+        log("interrupted: writing the best epoch so far")
+    model.load_state_dict(best[1])
+    summary = {"programs": len(demos), "targets": len(improved), "train_steps": len(train_steps),
+               "val_steps": len(val_steps), "best_epoch": best[2], "val_ce": best[0], "val_accuracy": best[3]}
+    save_policy(model, config.out, config.max_steps, distill={**summary, "corpus": config.corpus,
+                                                             "store": config.store, "init": config.init})
+    log(f"wrote {config.out} (epoch {best[2]}: validation CE {best[0]:.3f}, accuracy {best[3]:.3f})")
+    return summary | {"interrupted": interrupted}
+
+
+def _epoch(model, optimizer, config: DistillConfig, rng, train_steps, val_steps, epoch: int, best, log):
+    """One pass over the training steps; returns `best` updated with this epoch's model
+    when its validation cross-entropy is the lowest so far."""
+    model.train()
+    for data, mask, action, ret in _batches(train_steps, config.batch_size, rng):
+        logits, value = model(data)
+        dist = MaskedCategorical(logits, mask)
+        loss = -dist.log_prob(action).mean() + config.vf_coef * nn.functional.mse_loss(value, ret)
+        optimizer.zero_grad()
+        loss.backward()
+        nn.utils.clip_grad_norm_(model.parameters(), 0.5)
+        optimizer.step()
+    tr_ce, tr_acc = _evaluate(model, train_steps, 256)
+    va_ce, va_acc = _evaluate(model, val_steps, 256) if val_steps else (tr_ce, tr_acc)
+    log(f"epoch {epoch}/{config.epochs}: train CE {tr_ce:.3f} accuracy {tr_acc:.3f}, "
+        f"validation CE {va_ce:.3f} accuracy {va_acc:.3f}")
+    if va_ce < best[0]:
+        best = (va_ce, {k: v.clone() for k, v in model.state_dict().items()}, epoch, va_acc)
+    return best
