@@ -110,3 +110,33 @@ def test_command_writes_candidates_and_refuses_a_missing_store(corpus: Path, tmp
     assert "matmul.c: B0:P(0) B1:P(0)" in lines and "stencil.c: B0:P(1) B1:P(1)" in lines
     assert main(["distill", "--corpus", str(corpus), "--store", str(tmp_path / "none.sqlite")]) == 2
     assert "no such memo store" in capsys.readouterr().err
+
+
+IMPERFECT = """#define N 64
+float A[N][N][N], B[N][N], C[N][N][N];
+
+void kernel(void)
+{
+  int i, j, k, l;
+  for (i = 0; i < N; i++)
+    for (j = 0; j < N; j++)
+      for (k = 0; k < N; k++) {
+        C[i][j][k] = 0.9f * C[i][j][k];
+        for (l = 0; l < N; l++)
+          C[i][j][k] = C[i][j][k] + A[i][j][l] * B[l][k];
+      }
+}
+"""
+
+
+def test_every_recipe_replays_on_an_imperfect_nest(tmp_path: Path):
+    # swapping k and l distributes S0 off the branch: the focus (S1's branch) becomes B1,
+    # and the recipe's next actions must go there, as they would in the environment
+    path = tmp_path / "imperfect.c"
+    path.write_text(IMPERFECT)
+    spec = ProgramSpec(str(path))
+    found = scripted_schedules(spec)
+    assert found["swap-par"] == "B0:I(2,3) B1:P(0)"
+    env = PolyEnv(_Unit(), max_steps=32, lazy_masks=True)
+    for text in found.values():
+        replay(env, Target(spec, text, 2.0, 1))  # raises unless it rebuilds `text` exactly

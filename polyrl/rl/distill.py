@@ -78,23 +78,32 @@ class _Branch:
 
 
 class _Walker:
+    """A recipe's episode: the focus is kept by identity (the first statement under the
+    branch's innermost loop), as in the environment, since an interchange that distributes
+    a loop renumbers the branches."""
+
     def __init__(self, lp: LoadedProgram):
         self.lp = lp
         self.nest: LoopNest = lp.program.model.original
         self.schedule = Schedule()
-        self.branch = 0
+        self.focus = branch_identity(self.nest, self.nest.branches()[0])
+
+    @property
+    def branch(self) -> int:
+        return branch_of(self.nest, self.focus)
 
     def take(self, text: str) -> bool:
         try:
             k = action_index(text)
         except KeyError:  # a level beyond the table's (the policy cannot take it either)
             return False
-        path = self.nest.branches()[self.branch]
+        branch = self.branch
+        path = self.nest.branches()[branch]
         mask = applicable_mask(self.nest, path, loop_extents(self.lp.program.scop, self.nest, path),
-                               last_on_branch(self.schedule.actions, self.branch))
+                               last_on_branch(self.schedule.actions, branch))
         if not mask[k]:
             return False
-        act = ACTIONS[k].on(self.branch)
+        act = ACTIONS[k].on(branch)
         try:
             new = apply_action(self.nest, act)
             if act.kind != "U":  # unrolling changes no isl schedule (as in the environment)
@@ -159,15 +168,12 @@ def scripted_schedules(program: LoadedProgram | ProgramSpec | str,
     out: dict[str, str] = {}
     for name, recipe in (recipes or RECIPES).items():
         w = _Walker(lp)
-        focus = branch_identity(w.nest, w.nest.branches()[0])
         while True:
-            w.branch = branch_of(w.nest, focus)
             recipe(_Branch(w))
             branches = w.nest.branches()
-            b = branch_of(w.nest, focus)
-            if b + 1 >= len(branches):
+            if w.branch + 1 >= len(branches):
                 break
-            focus = branch_identity(w.nest, branches[b + 1])
+            w.focus = branch_identity(w.nest, branches[w.branch + 1])
         text = str(w.schedule)
         if text and text not in out.values():
             out[name] = text
