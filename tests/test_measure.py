@@ -239,3 +239,35 @@ def test_ray_local_cluster(small_corpus: Path, tmp_path: Path):
             return [(k, r.legal, r.status, r.verified, len(r.times)) for k, r in st.items()]
 
     assert contents(store) == contents(local_store)
+
+
+def _upgrading_worker(gate, log, k: int) -> None:
+    # a rollout worker's step: one core, and inside it a two-thread timed run
+    for _ in range(3):
+        with gate.hold(1):
+            with gate.hold(2):
+                start = time.monotonic()
+                time.sleep(0.05)
+                log.append((k, start, time.monotonic()))
+            assert gate._held == 1  # back to the step's one core
+
+
+def test_core_gate_nested_holds_neither_deadlock_nor_overlap():
+    import multiprocessing as mp
+
+    from polyrl.measure.worker import CoreGate
+
+    ctx = mp.get_context("spawn")
+    gate = CoreGate(2, ctx)
+    with ctx.Manager() as manager:
+        log = manager.list()
+        procs = [ctx.Process(target=_upgrading_worker, args=(gate, log, k)) for k in range(2)]
+        for p in procs:
+            p.start()
+        for p in procs:
+            p.join(60)
+        assert all(p.exitcode == 0 for p in procs), [p.exitcode for p in procs]  # no deadlock, no failed assert
+        spans = sorted((s, e) for _, s, e in log)
+    assert len(spans) == 6
+    # the two-core holds of the two processes never overlap in time
+    assert all(a_end <= b_start for (_, a_end), (b_start, _) in zip(spans, spans[1:], strict=False))

@@ -31,6 +31,7 @@ from polyrl.rl.ppo import (
 from polyrl.rl.rollout import EnvSpec, LocalRollouts, ProcessRollouts, RayRollouts
 from polyrl.rl.state import ProgramSpec
 from polyrl.rl.trainlog import COLUMNS, csv_path, curve_path
+from polyrl.runtime import Toolchain
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLE = ROOT / "datasets" / "corpus-sample"
@@ -179,6 +180,23 @@ def test_process_rollouts_collect_from_worker_processes(costmodel, corpus):
     assert sorted(len(s.obs) for s in segments) == [3, 4]
     batch = Batch.from_data_list([o for s in segments for o in s.obs])
     assert batch.num_graphs == 7
+
+
+def test_process_rollouts_measure_inside_a_step_under_the_core_gate(costmodel, corpus, tmp_path):
+    # mixed reward: each worker's steps hold one core of the gate and their final-state
+    # measurements two (all of a 2-core gate) inside it; both workers finish their episodes
+    torch.manual_seed(0)
+    model = ActorCritic()
+    spec = EnvSpec((ProgramSpec(str(corpus / "prog_000007.c")),), "mixed", str(costmodel),
+                   str(tmp_path / "s.sqlite"), Toolchain(threads=2), repeat=1, timeout_s=30, max_steps=2,
+                   lazy_masks=True)
+    rollouts = ProcessRollouts(spec, model.hparams, seed=0, workers=2)
+    try:
+        segments = rollouts.collect(model.state_dict(), 4)
+    finally:
+        rollouts.close()
+    episodes = [e for s in segments for e in s.episodes]
+    assert len(episodes) == 2 and all(e["speedup"] > 0 for e in episodes)
 
 
 def test_ray_rollouts_collect_from_actors(costmodel, corpus):

@@ -38,24 +38,46 @@ class CoreGate:
     comparison, `--workers 2 --threads 2` timed parallel schedules at 0.4-0.8x that a quiet
     run timed at 2x). Tokens are taken under one lock, so a run waiting for several
     cores is not starved by compiles that keep taking single ones.
+
+    A hold inside a hold of the same process is fine: asking for no more cores than it
+    holds changes nothing, asking for more gives back what it holds, waits for all it
+    asks for, and takes the old count back afterwards (a process never waits for the
+    order lock while holding cores, so two processes upgrading at once cannot deadlock).
+    PPO's rollout workers hold one core per step and their measurements more inside it.
     """
 
     def __init__(self, cores: int, ctx) -> None:
         self.cores = max(1, cores)
         self._tokens = ctx.Semaphore(self.cores)
         self._order = ctx.Lock()
+        self._held = 0  # cores this process holds (each process has its own copy of the gate)
+
+    def _take(self, n: int) -> None:
+        with self._order:
+            for _ in range(n):
+                self._tokens.acquire()
+        self._held = n
+
+    def _give(self) -> None:
+        for _ in range(self._held):
+            self._tokens.release()
+        self._held = 0
 
     @contextlib.contextmanager
     def hold(self, n: int) -> Iterator[None]:
         n = max(1, min(n, self.cores))
-        with self._order:
-            for _ in range(n):
-                self._tokens.acquire()
+        before = self._held
+        if before >= n:
+            yield
+            return
+        self._give()
+        self._take(n)
         try:
             yield
         finally:
-            for _ in range(n):
-                self._tokens.release()
+            self._give()
+            if before:
+                self._take(before)
 
 
 class _NoGate:

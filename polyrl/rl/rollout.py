@@ -12,6 +12,7 @@ so measured rewards are never timed on cores another worker is using.
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing as mp
 import os
 import signal
@@ -87,6 +88,8 @@ class RolloutWorker:
 
     def __init__(self, spec: EnvSpec, hparams: dict, seed: int, gate=None):
         self.env = make_env(spec, gate)
+        # a step's graphs and forward passes hold one core, so they never run beside a timed run
+        self.gate = gate
         self.model = ActorCritic(**hparams)
         self.model.eval()
         self.seed = seed
@@ -100,39 +103,44 @@ class RolloutWorker:
             r = r.measured
         return r if isinstance(r, MeasuredRewarder) else None
 
+    def _core(self):
+        return self.gate.hold(1) if self.gate is not None else contextlib.nullcontext()
+
     def collect(self, state_dict: dict, n_steps: int) -> Segment:
         self.model.load_state_dict(state_dict)
         measurer = self._measured_rewarder()
         before = (measurer.lookups, measurer.measured) if measurer is not None else (0, 0)
         if self.obs is None:
-            self.obs, self.info = self.env.reset(seed=self.seed)
+            with self._core():
+                self.obs, self.info = self.env.reset(seed=self.seed)
             self.length = 0
         obs, masks, actions, logps, values, rewards, dones, episodes = [], [], [], [], [], [], [], []
         with torch.no_grad():
             for _ in range(n_steps):
-                mask = torch.as_tensor(self.info["action_mask"]).reshape(1, NUM_ACTIONS)
-                dist, value = self.model.distribution(self.obs, mask)
-                action = dist.sample()
-                while not self.env.legal(int(action)):  # lazy masks: refused, so draw again without it
-                    mask = mask.clone()
-                    mask[0, int(action)] = False
+                with self._core():
+                    mask = torch.as_tensor(self.info["action_mask"]).reshape(1, NUM_ACTIONS)
                     dist, value = self.model.distribution(self.obs, mask)
                     action = dist.sample()
-                obs.append(self.obs)
-                masks.append(mask[0].numpy())
-                actions.append(int(action))
-                logps.append(float(dist.log_prob(action)))
-                values.append(float(value))
-                self.obs, reward, terminated, truncated, self.info = self.env.step(int(action))
-                self.length += 1
-                rewards.append(reward)
-                dones.append(float(terminated or truncated))
-                if terminated or truncated:
-                    episodes.append({"program": self.info["program"], "schedule": self.info["schedule"],
-                                     "return": self.info["episode_return"],
-                                     "speedup": self.info["final_speedup"], "length": self.length})
-                    self.obs, self.info = self.env.reset()
-                    self.length = 0
+                    while not self.env.legal(int(action)):  # lazy masks: refused, so draw again without it
+                        mask = mask.clone()
+                        mask[0, int(action)] = False
+                        dist, value = self.model.distribution(self.obs, mask)
+                        action = dist.sample()
+                    obs.append(self.obs)
+                    masks.append(mask[0].numpy())
+                    actions.append(int(action))
+                    logps.append(float(dist.log_prob(action)))
+                    values.append(float(value))
+                    self.obs, reward, terminated, truncated, self.info = self.env.step(int(action))
+                    self.length += 1
+                    rewards.append(reward)
+                    dones.append(float(terminated or truncated))
+                    if terminated or truncated:
+                        episodes.append({"program": self.info["program"], "schedule": self.info["schedule"],
+                                         "return": self.info["episode_return"],
+                                         "speedup": self.info["final_speedup"], "length": self.length})
+                        self.obs, self.info = self.env.reset()
+                        self.length = 0
             last_value = 0.0
             if not dones[-1]:
                 _, v = self.model.distribution(self.obs, torch.as_tensor(self.info["action_mask"]).reshape(1, -1))
