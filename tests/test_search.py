@@ -72,8 +72,9 @@ def test_checkpoint_is_in_the_training_format(policy_path):
 
 def test_greedy_is_legal_deterministic_and_what_the_environment_gives(policy_path):
     program = mini(GEMM)
-    first = Policy.load(policy_path).greedy(program)
-    again = Policy.load(policy_path).greedy(mini(GEMM))  # fresh caches, fresh program
+    # no pruning of small parallel regions: the episode must be the environment's exactly
+    first = Policy.load(policy_path, min_parallel_work=0).greedy(program)
+    again = Policy.load(policy_path, min_parallel_work=0).greedy(mini(GEMM))  # fresh caches, fresh program
     assert first.text == again.text and first.steps == again.steps <= MAX_STEPS
     assert first.seconds > 0
     assert is_legal(program.model, first.schedule)
@@ -207,3 +208,19 @@ def test_bench_policy_variants_without_a_policy_are_not_available(tmp_path, caps
     rows = {r["variant"]: r for r in csv.DictReader((out / "results.csv").open())}
     assert rows["polyrl-policy"]["status"] == rows["polyrl-search"]["status"] == "not-available"
     assert "no such policy checkpoint" in rows["polyrl-policy"]["detail"]
+
+
+def test_the_shipped_policy_chooses_a_legal_schedule_and_drops_small_parallel_regions():
+    from polyrl.search.policy import DEFAULT_POLICY, MIN_PARALLEL_WORK, parallel_work
+
+    assert DEFAULT_POLICY.is_file()
+    program = load(GEMM, defines={"MINI_DATASET": "1"}, include_dirs=[str(UTIL)])
+    free = Policy.load(min_parallel_work=0).greedy(program)  # the network's own choice
+    assert "P(" in free.text  # it parallelizes gemm: the pruning below has something to drop
+    assert is_legal(program.model, free.schedule)
+    pruned = Policy.load(min_parallel_work=1 << 60).greedy(program)  # no region is large enough
+    assert pruned.text == " ".join(w for w in free.text.split() if ":P(" not in w)
+    assert is_legal(program.model, pruned.schedule)
+    # the default threshold: MINI gemm's regions (at most 20 x 25 x 30 instances) are all below it
+    assert parallel_work([20, 25, 30], 0) < MIN_PARALLEL_WORK
+    assert ":P(" not in Policy.load().greedy(program).text

@@ -199,11 +199,9 @@ def targets(corpus: str | Path, store: MemoStore, toolchain: Toolchain, min_spee
             tie: float = 0.05) -> tuple[list[Target], list[str]]:
     """The target of every corpus program whose baseline the store has measured (with this
     machine and toolchain), and notes on the programs left out."""
-    from polyrl.rl.state import LoadedProgram
-
     specs = corpus_programs(corpus)
-    machine, tkey = machine_fingerprint(), None
-    by_hash: dict[str, dict[str, float]] = {}
+    machine = machine_fingerprint()
+    by_hash: dict[str, dict[str, dict[str, float]]] = {}  # program hash -> toolchain -> schedule -> time
     for key, rec in store.items():
         if key.machine != machine or rec.status != "ok" or rec.verified is False or not rec.times:
             continue

@@ -14,6 +14,7 @@ choosing again is choosing from the policy conditioned on the legal set).
 
 from __future__ import annotations
 
+import math
 import time
 from collections import OrderedDict
 from collections.abc import Callable
@@ -27,7 +28,7 @@ from polyrl.api import Program
 from polyrl.errors import PolyrlError
 from polyrl.model.actor_critic import ActorCritic
 from polyrl.model.backbone import torch_threads
-from polyrl.poly.legality import check
+from polyrl.poly.legality import apply_schedule, check
 from polyrl.poly.schedule import Action, Schedule
 from polyrl.poly.transform import LoopNest, apply_action
 from polyrl.rl.actions import ACTIONS, NEXT, NUM_ACTIONS, applicable_mask, last_on_branch, loop_extents
@@ -80,16 +81,34 @@ class _ProgramMemo:
     the legality check refuses it)."""
 
     def __init__(self) -> None:
-        self.logits: dict[tuple[str, int], tuple[torch.Tensor, np.ndarray]] = {}
+        self.logits: dict[tuple[str, int], tuple[torch.Tensor, np.ndarray, list[int]]] = {}
         self.legal: dict[str, LoopNest | None] = {}
+
+
+# A parallel region (one execution of a parallel loop) must hold at least this many
+# statement instances, counted as the product of the extents of the parallel loop and the
+# loops inside it on the branch (parameters fixed as in the masks). Starting and joining a
+# region costs about 30-200 us here with OMP_WAIT_POLICY=passive (jacobi-1d at MEDIUM: 200
+# regions of 400 instances each took 5.7 ms instead of 31 us), so a smaller region cannot
+# gain on two threads what it costs. The policy was trained on programs whose regions were
+# mostly larger; inference (greedy and sampled) drops such P actions from the schedule it
+# chose (after the episode: the policy's later choices were made with them in place).
+MIN_PARALLEL_WORK = 1 << 17
+
+
+def parallel_work(extents: list[int], level: int) -> int:
+    """Statement instances of one execution of the loop at `level` (with the loops inside it)."""
+    return math.prod(extents[level:])
 
 
 class Policy:
     """A policy network with what inference on it needs. `threads` intra-op threads
-    during episodes (1: program graphs are small; more only contend)."""
+    during episodes (1: program graphs are small; more only contend). `min_parallel_work`:
+    see MIN_PARALLEL_WORK (0 lets the policy parallelize any loop)."""
 
     def __init__(self, model: ActorCritic, max_steps: int = DEFAULT_MAX_STEPS, path: str = "",
-                 graphs: GraphCache | None = None, threads: int | None = 1):
+                 graphs: GraphCache | None = None, threads: int | None = 1,
+                 min_parallel_work: int = MIN_PARALLEL_WORK):
         if model.hparams["num_actions"] != NUM_ACTIONS:
             raise PolyrlError(f"the policy has {model.hparams['num_actions']} actions, this polyrl {NUM_ACTIONS}; "
                               "train it again", path or None)
@@ -98,6 +117,7 @@ class Policy:
         self.path = path
         self.graphs = graphs or GraphCache()
         self.threads = threads
+        self.min_parallel_work = min_parallel_work
         self._memo: OrderedDict[str, _ProgramMemo] = OrderedDict()
         self._warm_up()
 
@@ -158,11 +178,12 @@ class Policy:
         schedule = Schedule()
         focus = branch_identity(nest, nest.branches()[0])
         steps, truncated = 0, False
+        small: set[int] = set()  # positions of P actions whose parallel regions are too small
         with torch_threads(self.threads), torch.no_grad():
             while True:
                 branches = nest.branches()
                 branch = branch_of(nest, focus)
-                logits, applicable = self._outputs(lp, memo, schedule, nest, branches[branch], branch)
+                logits, applicable, extents = self._outputs(lp, memo, schedule, nest, branches[branch], branch)
                 allowed = applicable.copy()
                 while True:
                     a = choose(logits, allowed)
@@ -181,11 +202,27 @@ class Policy:
                         break
                     focus = branch_identity(nest, branches[branch + 1])
                 else:
+                    if act.kind == "P" and parallel_work(extents, act.args[0]) < self.min_parallel_work:
+                        small.add(len(schedule.actions))
                     schedule, nest = schedule.then(act), new
                 if steps >= self.max_steps:
                     truncated = True
                     break
+            if small:
+                schedule, nest = self._without(lp, schedule, nest, small)
         return Inference(schedule, nest, steps, time.perf_counter() - start, truncated)
+
+    @staticmethod
+    def _without(lp: LoadedProgram, schedule: Schedule, nest: LoopNest, drop: set[int]) -> tuple[Schedule, LoopNest]:
+        """The schedule without the actions at the `drop` positions (parallel loops whose
+        regions are too small to pay for themselves), and its nest. Marking a loop parallel
+        changes no iteration order, so the rest stays legal; should the check say otherwise,
+        the schedule is kept whole."""
+        kept = Schedule(tuple(a for k, a in enumerate(schedule.actions) if k not in drop))
+        try:
+            return kept, apply_schedule(lp.program.model, kept)
+        except PolyrlError:
+            return schedule, nest
 
     # ------------------------------------------------------------ memoized pieces
 
@@ -200,17 +237,18 @@ class Policy:
         return memo
 
     def _outputs(self, lp: LoadedProgram, memo: _ProgramMemo, schedule: Schedule, nest: LoopNest,
-                 path: tuple[int, ...], branch: int) -> tuple[torch.Tensor, np.ndarray]:
-        """The policy's logits and the applicability mask (Next included) at a state."""
+                 path: tuple[int, ...], branch: int) -> tuple[torch.Tensor, np.ndarray, list[int]]:
+        """The policy's logits, the applicability mask (Next included) and the branch's loop
+        extents at a state."""
         text = str(schedule)
         out = memo.logits.get((text, branch))
         if out is None:
             obs = self.graphs.observation(lp, text, nest, path)
             logits, _ = self.model(obs)
-            applicable = applicable_mask(nest, path, loop_extents(lp.program.scop, nest, path),
-                                         last_on_branch(schedule.actions, branch))
+            extents = loop_extents(lp.program.scop, nest, path)
+            applicable = applicable_mask(nest, path, extents, last_on_branch(schedule.actions, branch))
             applicable[NEXT] = True
-            out = memo.logits[(text, branch)] = (logits.reshape(-1), applicable)
+            out = memo.logits[(text, branch)] = (logits.reshape(-1), applicable, extents)
         return out
 
     def _legal_nest(self, lp: LoadedProgram, memo: _ProgramMemo, schedule: Schedule, nest: LoopNest,
