@@ -32,6 +32,7 @@ from polyrl.rl.rollout import EnvSpec, LocalRollouts, ProcessRollouts, RayRollou
 from polyrl.rl.state import ProgramSpec
 from polyrl.rl.trainlog import COLUMNS, csv_path, curve_path
 from polyrl.runtime import Toolchain
+from polyrl.search import save_policy
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLE = ROOT / "datasets" / "corpus-sample"
@@ -236,6 +237,29 @@ def test_train_writes_checkpoint_csv_png_and_resumes(costmodel, corpus, tmp_path
     assert ckpt["global_step"] == 96 and len(ckpt["history"]) == 3
     assert [int(r["global_step"]) for r in csv.DictReader(open(csv_path(out)))] == [32, 64, 96]
     assert "resuming from" in capsys.readouterr().err
+
+
+def test_train_starts_from_a_policy_with_init(costmodel, corpus, tmp_path, capsys):
+    torch.manual_seed(3)
+    start = save_policy(ActorCritic(), tmp_path / "start.pt", max_steps=8)
+    out = tmp_path / "policy.pt"
+    args = ["train", "--corpus", str(corpus), "--store", str(tmp_path / "store.sqlite"), "--out", str(out),
+            "--reward", "surrogate", "--costmodel", str(costmodel), "--batch-size", "8", "--minibatch-size", "8",
+            "--epochs", "1", "--max-steps", "8", "--steps", "8", "--lr", "0"]
+    assert main([*args, "--init", str(start)]) == 0
+    # with a zero learning rate the run's weights are exactly the starting policy's
+    trained, _ = load_policy(out)
+    initial, _ = load_policy(start)
+    assert all(torch.equal(a, b) for a, b in zip(trained.state_dict().values(), initial.state_dict().values(),
+                                                 strict=True))
+    assert "starting from the policy" in capsys.readouterr().err
+    # without --init the same run starts from the cost model: other weights
+    assert main(args) == 0
+    fresh, _ = load_policy(out)
+    assert not torch.equal(fresh.policy[-1].weight, initial.policy[-1].weight)
+    assert main([*args, "--init", str(start), "--resume"]) == 2
+    assert main([*args, "--init", str(tmp_path / "missing.pt")]) == 2
+    assert "not both" in capsys.readouterr().err
 
 
 def test_train_refuses_what_it_cannot_do(costmodel, corpus, tmp_path, capsys):

@@ -35,6 +35,10 @@ def register(subparsers) -> None:
                    help="training programs: a folder with manifest.jsonl (e.g. from `polyrl generate`) or of .c files")
     p.add_argument("--out", default="policy.pt", metavar="PATH", help="policy checkpoint (default policy.pt)")
     p.add_argument("--resume", action="store_true", help="continue from the checkpoint at --out")
+    p.add_argument("--init", metavar="POLICY",
+                   help="start from this policy checkpoint's weights (e.g. the shipped policy, or one written by "
+                   "`polyrl distill` or `polyrl train`) instead of the cost model; the optimizer and step count start "
+                   "afresh (--costmodel still gives the surrogate reward)")
     p.add_argument("--steps", type=int, default=100_000, help="total environment steps (default 100000)")
     p.add_argument("--reward", choices=("measured", "surrogate", "mixed"), default="surrogate",
                    help="where speedups come from (default surrogate; see below)")
@@ -80,9 +84,15 @@ def cmd_train(args: argparse.Namespace) -> int:
             raise PolyrlError(f"--{name.replace('_', '-')} must be at least 1")
     if args.costmodel is not None and not Path(args.costmodel).is_file():
         raise PolyrlError("no such cost-model checkpoint", args.costmodel)
+    if args.init is not None:
+        if args.resume:
+            raise PolyrlError("give --resume (continue the run at --out) or --init (start a new one), not both")
+        if not Path(args.init).is_file():
+            raise PolyrlError("no such policy checkpoint", args.init)
     config = TrainConfig(
         corpus=args.corpus, out=args.out, store=args.store, steps=args.steps, reward=args.reward,
-        costmodel=args.costmodel, workers=args.workers, ray=args.ray, resume=args.resume, seed=args.seed, max_steps=args.max_steps,
+        costmodel=args.costmodel, workers=args.workers, ray=args.ray, resume=args.resume, init=args.init, seed=args.seed,
+        max_steps=args.max_steps,
         toolchain=Toolchain(cc=args.cc, flags=tuple(args.flags.split()), threads=args.threads), repeat=args.repeat,
         timeout_s=args.timeout, batch_size=args.batch_size, minibatch_size=args.minibatch_size, epochs=args.epochs,
         lr=args.lr, ent_coef=args.ent_coef, tensorboard=not args.no_tensorboard, lazy_masks=args.lazy_masks,

@@ -63,6 +63,7 @@ class TrainConfig:
     workers: int = 1  # 1: collect in this process; more: local worker processes (or Ray actors)
     ray: str | None = None  # Ray cluster address, or "local"; None: no Ray
     resume: bool = False
+    init: str | None = None  # a policy checkpoint to start from (weights only), e.g. `polyrl distill`'s
     seed: int = 0
     max_steps: int = 20  # episode truncation
     lazy_masks: bool = False  # legality of the sampled action only (polyrl.rl.env)
@@ -288,6 +289,9 @@ def train(config: TrainConfig, log: Callable[[str], None] | None = None) -> dict
         if not out.is_file():
             raise PolyrlError("--resume: no checkpoint to resume from", str(out))
         model, ckpt = load_policy(out)
+    elif config.init is not None:
+        model, _ = load_policy(config.init)  # its weights; the optimizer and the step count start afresh
+        log(f"starting from the policy {config.init}")
     elif config.costmodel is not None:
         model = ActorCritic.from_costmodel(config.costmodel)
     else:
