@@ -42,11 +42,16 @@ def add_input_arguments(p: argparse.ArgumentParser) -> None:
                    help="include directory, also passed to the compiler (repeatable)")
 
 
-def add_toolchain_arguments(p: argparse.ArgumentParser) -> None:
+def add_build_arguments(p: argparse.ArgumentParser) -> None:
+    """--cc, --flags and --threads: what a build and its runs are keyed by in the memo store."""
     p.add_argument("--cc", default="gcc", help="C compiler (default gcc)")
     p.add_argument("--flags", default="-O3 -march=native -fopenmp",
                    help='compiler flags for baseline and optimized builds (default "-O3 -march=native -fopenmp")')
     p.add_argument("--threads", type=int, default=None, help="OpenMP threads (default: all cores)")
+
+
+def add_toolchain_arguments(p: argparse.ArgumentParser) -> None:
+    add_build_arguments(p)
     p.add_argument("--repeat", type=int, default=5, help="timed runs after one warm-up; the minimum counts (default 5)")
     p.add_argument("--timeout", type=float, default=300.0, help="seconds before a run is stopped (default 300)")
     p.add_argument("--store", default=None, metavar="PATH",

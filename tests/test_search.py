@@ -18,7 +18,7 @@ from polyrl.errors import PolyrlError
 from polyrl.model.actor_critic import ActorCritic
 from polyrl.model.costmodel import CostModel
 from polyrl.poly.legality import is_legal
-from polyrl.rl.actions import NUM_ACTIONS
+from polyrl.rl.actions import NUM_ACTIONS, loop_extents
 from polyrl.rl.env import PolyEnv
 from polyrl.rl.ppo import load_policy
 from polyrl.rl.rewards import SurrogateRewarder
@@ -221,6 +221,8 @@ def test_the_shipped_policy_chooses_a_legal_schedule_and_drops_small_parallel_re
     pruned = Policy.load(min_parallel_work=1 << 60).greedy(program)  # no region is large enough
     assert pruned.text == " ".join(w for w in free.text.split() if ":P(" not in w)
     assert is_legal(program.model, pruned.schedule)
-    # the default threshold: MINI gemm's regions (at most 20 x 25 x 30 instances) are all below it
-    assert parallel_work([20, 25, 30], 0) < MIN_PARALLEL_WORK
+    # the default threshold: every region MINI gemm could parallelize is below it
+    nest = program.model.original
+    assert all(parallel_work(loop_extents(program.scop, nest, path), 0) < MIN_PARALLEL_WORK
+               for path in nest.branches())
     assert ":P(" not in Policy.load().greedy(program).text

@@ -106,12 +106,14 @@ DISTILL_EPILOG = """Typical loop (one step of expert iteration):
   polyrl distill --corpus g8 --write-candidates cand.txt
   polyrl measure g8 --schedules cand.txt --threads 2 --store s.sqlite
   polyrl distill --corpus g8 --store s.sqlite --threads 2 --init policy.pt --out distilled.pt
-A program's target is its fastest verified schedule in the store (for this machine, compiler,
-flags and thread count), the shortest one within --tie of it; when none is --min-speedup
-faster than the original, the target is to leave the program as it is."""
+A program's target is its fastest verified schedule in the store (for this machine and the
+--cc, --flags and --threads given), the shortest one within --tie of it; when none is
+--min-speedup faster than the original, the target is to leave the program as it is."""
 
 
 def register_distill(subparsers) -> None:
+    from polyrl.cli import add_build_arguments
+
     p = subparsers.add_parser(
         "distill",
         help="train the policy to imitate the fastest measured schedule of each corpus program",
@@ -142,11 +144,7 @@ def register_distill(subparsers) -> None:
     p.add_argument("--max-steps", type=int, default=32,
                    help="episode length of the replays and of the written policy (default 32)")
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--cc", default="gcc", help="compiler of the measurements to read (default gcc)")
-    p.add_argument("--flags", default="-O3 -march=native -fopenmp",
-                   help='flags of the measurements to read (default "-O3 -march=native -fopenmp")')
-    p.add_argument("--threads", type=int, default=None,
-                   help="OpenMP threads of the measurements to read (default: all cores)")
+    add_build_arguments(p)  # --cc --flags --threads: which of the store's measurements to read
 
 
 def cmd_distill(args: argparse.Namespace) -> int:

@@ -34,7 +34,7 @@ import math
 import random
 import sys
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -46,39 +46,20 @@ from torch_geometric.data import Batch, Data
 from polyrl.errors import PolyrlError
 from polyrl.model.actor_critic import ActorCritic, MaskedCategorical
 from polyrl.model.backbone import torch_threads
-from polyrl.poly.legality import check
 from polyrl.poly.schedule import Schedule
-from polyrl.poly.transform import LoopNest, apply_action
+from polyrl.poly.transform import LoopNest
 from polyrl.rl.actions import ACTIONS, NEXT, action_index, applicable_mask, last_on_branch, loop_extents
-from polyrl.rl.env import PolyEnv, branch_identity, branch_of, log4
+from polyrl.rl.env import PolyEnv, branch_identity, branch_of, checked_apply, log4
 from polyrl.rl.state import LoadedProgram, ProgramSpec, State, corpus_programs
 from polyrl.runtime import MemoStore, Toolchain, machine_fingerprint
 
 # ---------------------------------------------------------------- scripted candidates
 
 
-class _Branch:
-    """What a recipe sees of the focus branch: its depth, and `take(text)` which applies
-    the action when it is applicable and legal (True) or leaves the state as it is."""
-
-    def __init__(self, walker: _Walker):
-        self._w = walker
-
-    @property
-    def depth(self) -> int:
-        w = self._w
-        return len(w.nest.loops_on(w.nest.branches()[w.branch]))
-
-    def take(self, text: str) -> bool:
-        return self._w.take(text)
-
-    def first(self, *texts: str) -> bool:
-        """Take the first of `texts` that applies; False when none does."""
-        return any(self.take(t) for t in texts)
-
-
 class _Walker:
-    """A recipe's episode: the focus is kept by identity (the first statement under the
+    """A recipe's episode, and what a recipe sees of its focus branch: `depth`, and
+    `take(text)`, which applies the action when it is applicable and legal (True) or leaves
+    the state as it is. The focus is kept by identity (the first statement under the
     branch's innermost loop), as in the environment, since an interchange that distributes
     a loop renumbers the branches."""
 
@@ -91,6 +72,10 @@ class _Walker:
     @property
     def branch(self) -> int:
         return branch_of(self.nest, self.focus)
+
+    @property
+    def depth(self) -> int:
+        return len(self.nest.loops_on(self.nest.branches()[self.branch]))
 
     def take(self, text: str) -> bool:
         try:
@@ -105,42 +90,44 @@ class _Walker:
             return False
         act = ACTIONS[k].on(branch)
         try:
-            new = apply_action(self.nest, act)
-            if act.kind != "U":  # unrolling changes no isl schedule (as in the environment)
-                check(self.lp.program.model, new, act)
+            new = checked_apply(self.lp.program.model, self.nest, act)
         except PolyrlError:
             return False
         self.schedule, self.nest = self.schedule.then(act), new
         return True
 
+    def first(self, *texts: str) -> bool:
+        """Take the first of `texts` that applies; False when none does."""
+        return any(self.take(t) for t in texts)
 
-Recipe = Callable[[_Branch], None]
+
+Recipe = Callable[[_Walker], None]
 
 
-def _par(b: _Branch) -> bool:
+def _par(b: _Walker) -> bool:
     return b.first("P(0)", "P(1)")
 
 
 def _tile_par(size: int) -> Recipe:
-    def recipe(b: _Branch) -> None:
+    def recipe(b: _Walker) -> None:
         b.take(f"T2(0,1,{size},{size})")
         _par(b)
     return recipe
 
 
-def _swap_par(b: _Branch) -> None:
+def _swap_par(b: _Walker) -> None:
     if b.depth >= 2:
         b.take(f"I({b.depth - 2},{b.depth - 1})")
     _par(b)
 
 
-def _par_jam(b: _Branch) -> None:
+def _par_jam(b: _Walker) -> None:
     _par(b)
     if b.depth >= 2:
         b.take(f"J({b.depth - 2},4)")
 
 
-def _tile_par_jam(b: _Branch) -> None:
+def _tile_par_jam(b: _Walker) -> None:
     b.take("T2(0,1,32,32)")
     _par(b)
     if b.depth >= 2:
@@ -169,7 +156,7 @@ def scripted_schedules(program: LoadedProgram | ProgramSpec | str,
     for name, recipe in (recipes or RECIPES).items():
         w = _Walker(lp)
         while True:
-            recipe(_Branch(w))
+            recipe(w)
             branches = w.nest.branches()
             if w.branch + 1 >= len(branches):
                 break
@@ -191,10 +178,6 @@ class Target:
     candidates: int  # measured schedules of the program the target was chosen among
 
 
-def _time(times: Sequence[float]) -> float:
-    return min(times)
-
-
 def targets(corpus: str | Path, store: MemoStore, toolchain: Toolchain, min_speedup: float = 1.1,
             tie: float = 0.05) -> tuple[list[Target], list[str]]:
     """The target of every corpus program whose baseline the store has measured (with this
@@ -205,7 +188,7 @@ def targets(corpus: str | Path, store: MemoStore, toolchain: Toolchain, min_spee
     for key, rec in store.items():
         if key.machine != machine or rec.status != "ok" or rec.verified is False or not rec.times:
             continue
-        by_hash.setdefault(key.program, {}).setdefault(key.toolchain, {})[key.schedule] = _time(rec.times)
+        by_hash.setdefault(key.program, {}).setdefault(key.toolchain, {})[key.schedule] = min(rec.times)
     out, notes = [], []
     for spec in specs:
         try:

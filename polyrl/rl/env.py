@@ -71,6 +71,16 @@ def log4(x: float) -> float:
     return math.log(x) / math.log(4.0)
 
 
+def checked_apply(model, nest: LoopNest, act) -> LoopNest:
+    """The nest after `act`, accepted by the exact legality check; PolyrlError when the
+    transformation or the check refuses it. Unrolling changes no isl schedule, so an
+    unrolled state is as legal as the state it unrolls (and is not checked again)."""
+    new = apply_action(nest, act)
+    if act.kind != "U":
+        check(model, new, act)
+    return new
+
+
 def branch_identity(nest: LoopNest, path: tuple[int, ...]) -> str:
     """The first statement under the innermost loop of the branch at `path`; transformations
     of any branch keep it under an innermost loop, so it names the branch across them."""

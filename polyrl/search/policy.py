@@ -28,11 +28,11 @@ from polyrl.api import Program
 from polyrl.errors import PolyrlError
 from polyrl.model.actor_critic import ActorCritic
 from polyrl.model.backbone import torch_threads
-from polyrl.poly.legality import apply_schedule, check
+from polyrl.poly.legality import apply_schedule
 from polyrl.poly.schedule import Action, Schedule
-from polyrl.poly.transform import LoopNest, apply_action
+from polyrl.poly.transform import LoopNest
 from polyrl.rl.actions import ACTIONS, NEXT, NUM_ACTIONS, applicable_mask, last_on_branch, loop_extents
-from polyrl.rl.env import branch_identity, branch_of
+from polyrl.rl.env import branch_identity, branch_of, checked_apply
 from polyrl.rl.state import GraphCache, LoadedProgram
 
 # the policy `polyrl optimize` uses when no --policy is given; shipped inside the package
@@ -258,9 +258,7 @@ class Policy:
         if text in memo.legal:
             return memo.legal[text]
         try:
-            new = apply_action(nest, act)
-            if act.kind != "U":  # unrolling leaves the isl schedule as it is (as in the environment)
-                check(lp.program.model, new, act)
+            new = checked_apply(lp.program.model, nest, act)
         except PolyrlError:
             new = None
         memo.legal[text] = new
