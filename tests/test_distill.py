@@ -14,6 +14,7 @@ import pytest
 
 from polyrl.api import load
 from polyrl.cli import main
+from polyrl.errors import PolyrlError
 from polyrl.poly.legality import is_legal
 from polyrl.poly.schedule import Schedule
 from polyrl.rl.actions import NEXT, action_index
@@ -73,6 +74,29 @@ def test_targets_take_the_fastest_then_the_shortest_among_ties(corpus: Path, tmp
     assert by_name["stencil.c"].schedule == "" and by_name["stencil.c"].speedup == 1.0
     assert notes == []
     assert other == [] and len(other_notes) == 2
+    # the other schedules at least 1.1x faster are the fallbacks, fastest first
+    assert by_name["matmul.c"].fallbacks == (("B0:P(0) B1:P(0) B1:U(4)", pytest.approx(1 / 0.49)),
+                                             ("B1:P(0)", pytest.approx(1 / 0.7)))
+
+
+def test_a_target_outside_the_action_space_falls_back_to_the_next_fastest(corpus: Path, tmp_path: Path):
+    store_path = tmp_path / "s.sqlite"
+    with MemoStore(store_path) as store:
+        # 16x16 tiles are legal schedules but not policy actions (tiles are 32, 64 or 128)
+        _put(store, corpus / "matmul.c", {"": 1.0, "B1:T2(0,1,16,16)": 0.2, "B1:P(0)": 0.6})
+        _put(store, corpus / "stencil.c", {"": 1.0, "B1:T2(0,1,16,16)": 0.5})
+        found, _ = targets(corpus, store, TOOLCHAIN)
+        env = PolyEnv(_Unit(), max_steps=32, lazy_masks=True)
+        with pytest.raises(PolyrlError, match="not one of the policy's actions"):
+            replay(env, found[0])
+    alternatives = {t.program.name: [a.schedule for a in t.alternatives()] for t in found}
+    assert alternatives == {"matmul.c": ["B1:T2(0,1,16,16)", "B1:P(0)", ""], "stencil.c": ["B1:T2(0,1,16,16)", ""]}
+    lines = []
+    summary = distill(DistillConfig(corpus=str(corpus), store=str(store_path), out=str(tmp_path / "p.pt"),
+                                    toolchain=TOOLCHAIN, epochs=1, val_fraction=0.0), log=lines.append)
+    # both programs are kept: matmul imitates B1:P(0), stencil stays as it is
+    assert summary["programs"] == 2 and summary["targets"] == 1
+    assert any("2 program(s) imitate their next fastest" in line for line in lines)
 
 
 def test_replay_rebuilds_the_schedule_branch_by_branch(tmp_path: Path):

@@ -34,7 +34,7 @@ import math
 import random
 import sys
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -176,6 +176,18 @@ class Target:
     schedule: str  # "" for the original program
     speedup: float  # baseline time / target time (1 for the original)
     candidates: int  # measured schedules of the program the target was chosen among
+    # the program's other schedules at least min_speedup faster than the original, fastest
+    # first: what to imitate when `schedule` cannot be replayed (an action outside the
+    # policy's action space, such as a 3-D tile of `polyrl measure --schedules random:K`)
+    fallbacks: tuple[tuple[str, float], ...] = ()
+
+    def alternatives(self) -> Iterator[Target]:
+        """This target, then its fallbacks, then the original program."""
+        yield self
+        for schedule, speedup in self.fallbacks:
+            yield Target(self.program, schedule, speedup, self.candidates)
+        if self.schedule:
+            yield Target(self.program, "", 1.0, self.candidates)
 
 
 def targets(corpus: str | Path, store: MemoStore, toolchain: Toolchain, min_speedup: float = 1.1,
@@ -208,7 +220,8 @@ def targets(corpus: str | Path, store: MemoStore, toolchain: Toolchain, min_spee
             continue
         close = [(len(s.split()), t, s) for s, t in times.items() if s and t <= best * (1 + tie)]
         _, t, s = min(close)
-        out.append(Target(spec, s, base / t, len(times) - 1))
+        rest = sorted((t2, s2) for s2, t2 in times.items() if s2 and s2 != s and base / t2 >= min_speedup)
+        out.append(Target(spec, s, base / t, len(times) - 1, tuple((s2, base / t2) for t2, s2 in rest)))
     return out, notes
 
 
@@ -238,7 +251,7 @@ def replay(env: PolyEnv, target: Target) -> Demo:
     """The environment steps that build `target.schedule` (Next where the schedule moves to
     a later branch, and after its last action until the episode ends). Raises PolyrlError
     when the schedule cannot be built that way (an action on an earlier branch, or one
-    the environment refuses)."""
+    the environment refuses, or one outside the action space)."""
     obs, info = env.reset(options={"program": target.program})
     wanted = list(Schedule.parse(target.schedule).actions) if target.schedule else []
     demo = Demo(target)
@@ -248,7 +261,10 @@ def replay(env: PolyEnv, target: Target) -> Demo:
             raise PolyrlError(f"{wanted[0]} comes after the focus left branch B{wanted[0].branch}")
         if wanted and wanted[0].branch == branch:
             act = wanted[0]
-            a = action_index(f"{act.kind}({','.join(map(str, act.args))})")
+            try:
+                a = action_index(f"{act.kind}({','.join(map(str, act.args))})")
+            except KeyError:
+                raise PolyrlError(f"{act} is not one of the policy's actions") from None
             if not env.legal(a):
                 raise PolyrlError(f"the environment refuses {act} after `{info['schedule']}`")
         else:
@@ -343,17 +359,24 @@ def distill(config: DistillConfig, log: Callable[[str], None] | None = None) -> 
                               "(measure it with `polyrl measure` and the same --threads/--flags)", config.store)
         env = PolyEnv(_Unit(), store=store, max_steps=config.max_steps, lazy_masks=True)
         demos, start = [], time.perf_counter()
+        fell_back: list[str] = []  # programs whose fastest schedule could not be replayed
         for i, t in enumerate(found):
-            try:
-                demos.append(replay(env, t))
-            except PolyrlError as e:
-                notes.append(f"{t.program.name}: {e.message}")
+            for k, alt in enumerate(t.alternatives()):
+                try:
+                    demos.append(replay(env, alt))
+                    break
+                except PolyrlError as e:
+                    if k == 0:
+                        fell_back.append(f"{t.program.name}: {e.message}")
             if (i + 1) % 50 == 0:
                 log(f"replayed {i + 1}/{len(found)} targets ({time.perf_counter() - start:.0f} s)")
     for n in notes[:10]:
         log(f"left out: {n}")
     if len(notes) > 10:
         log(f"... and {len(notes) - 10} more left out")
+    if fell_back:
+        log(f"{len(fell_back)} program(s) imitate their next fastest schedule (or none), the fastest could not "
+            f"be replayed; e.g. {fell_back[0]}")
     improved = [d for d in demos if d.target.schedule]
     log(f"{len(demos)} programs: {len(improved)} with a target schedule (geomean speedup "
         f"{math.exp(np.mean([math.log(d.target.speedup) for d in improved])) if improved else 1:.2f}x), "
