@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 
 import numpy as np
@@ -31,6 +32,7 @@ from polyrl.model.costmodel import (
     spearman_within,
     split_programs,
     within_program_mse,
+    within_program_pairwise,
 )
 from polyrl.model.features import NODE_FEATURES, NUM_EDGE_TYPES, program_graph
 from polyrl.runtime import MemoStore, Toolchain, compare, program_hash
@@ -308,6 +310,24 @@ def test_within_program_loss_ignores_each_programs_offset():
     # swapping a program's two schedules is penalised: deviations (-1, 1) vs (1, -1)
     pred = torch.tensor([1.0, 2.0, 3.0, 12.0, 10.0])
     assert within_program_mse(pred, y, pid) == pytest.approx((4 * 2) / 5)
+
+
+def test_pairwise_ranking_loss_on_hand_computed_pairs():
+    y = torch.tensor([1.0, 2.0, 2.01, 10.0, 12.0])
+    pid = torch.tensor([0, 0, 0, 5, 5])
+    sp = lambda v: math.log1p(math.exp(v))  # noqa: E731
+    # pairs beyond the 0.1 margin: (1,0), (2,0) in program 0 and (4,3) in program 5; (2,1) is a tie and
+    # programs are never compared with each other
+    pred = torch.tensor([0.0, 1.0, -1.0, 5.0, 3.0])
+    want = (sp(-(1.0 - 0.0)) + sp(-(-1.0 - 0.0)) + sp(-(3.0 - 5.0))) / 3
+    assert within_program_pairwise(pred, y, pid, 0.1).item() == pytest.approx(want)
+    # the right order with wide gaps costs almost nothing, whatever each program's level
+    assert within_program_pairwise(y * 100 - torch.tensor([0.0, 0, 0, 900, 900]), y, pid, 0.1).item() < 1e-6
+    # a batch of ties only: no loss, and a gradient of zeros rather than NaN
+    pred = torch.zeros(2, requires_grad=True)
+    loss = within_program_pairwise(pred, torch.tensor([1.0, 1.0]), torch.tensor([0, 0]), 0.1)
+    loss.backward()
+    assert loss.item() == 0 and torch.equal(pred.grad, torch.zeros(2))
 
 
 def test_backbone_standardizes_its_inputs_with_saved_statistics():

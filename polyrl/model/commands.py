@@ -45,6 +45,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--within-weight", type=float, default=1.0,
                    help="weight of the within-program loss (deviations from the program's mean; default 1, "
                    "0 for plain MSE): what ranking a program's schedules depends on")
+    p.add_argument("--rank-weight", type=float, default=0.0,
+                   help="weight of a pairwise ranking loss (RankNet) over each program's schedules whose times "
+                   "differ by more than --rank-margin (default 0: none)")
+    p.add_argument("--rank-margin", type=float, default=0.05,
+                   help="log-time difference below which two schedules count as tied (default 0.05, about 5%%)")
     p.add_argument("--weight-decay", type=float, default=1e-5, help="AdamW weight decay (default 1e-5)")
     p.add_argument("--dropout", type=float, default=0.0,
                    help="dropout on attention coefficients and in the backbone's MLP (default 0)")
@@ -90,7 +95,8 @@ def cmd_pretrain(args) -> int:
 
     config = PretrainConfig(
         store=args.store, corpus=args.corpus, out=args.out, epochs=args.epochs, seed=args.seed,
-        batch_size=args.batch_size, lr=args.lr, within_weight=args.within_weight, resume=args.resume,
+        batch_size=args.batch_size, lr=args.lr, within_weight=args.within_weight, rank_weight=args.rank_weight,
+        rank_margin=args.rank_margin, resume=args.resume,
         machine=args.machine, workers=args.workers, weight_decay=args.weight_decay, dropout=args.dropout,
         torch_threads=args.torch_threads,
     )

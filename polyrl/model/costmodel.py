@@ -364,6 +364,20 @@ def within_program_mse(pred: Tensor, y: Tensor, pid: Tensor) -> Tensor:
     return nn.functional.mse_loss(pred - mean_p[group], y - mean_y[group])
 
 
+def within_program_pairwise(pred: Tensor, y: Tensor, pid: Tensor, margin: float = 0.0) -> Tensor:
+    """RankNet loss over the ordered pairs of one program's samples in the batch: for every
+    pair whose targets differ by more than `margin` (in target units: pairs closer than
+    that are measurement noise), softplus(-(p_i - p_j) * sign(y_i - y_j)), averaged. 0 when
+    the batch has no such pair."""
+    same = pid[:, None] == pid[None, :]
+    dy = y[:, None] - y[None, :]
+    keep = same & (dy > margin)  # i slower than j by more than the margin
+    if not bool(keep.any()):
+        return pred.sum() * 0.0
+    dp = pred[:, None] - pred[None, :]
+    return nn.functional.softplus(-dp[keep]).mean()
+
+
 @dataclass
 class PretrainConfig:
     store: str
@@ -376,6 +390,10 @@ class PretrainConfig:
     # from its program's mean in the batch, against the measured one (what rankings of a
     # program's schedules depend on); batches hold whole programs for it
     within_weight: float = 1.0
+    # weight of the within-program pairwise ranking loss (RankNet on pairs of one program
+    # whose log times differ by more than rank_margin, 5% by default: closer is noise)
+    rank_weight: float = 0.0
+    rank_margin: float = 0.05
     lr: float = 1e-3
     weight_decay: float = 1e-5
     dropout: float = 0.0
@@ -592,6 +610,9 @@ def _pretrain(config: PretrainConfig, log: Callable[[str], None] | None) -> dict
             loss = nn.functional.mse_loss(pred, batch.y)
             if config.within_weight:
                 loss = loss + config.within_weight * within_program_mse(pred, batch.y, batch.pid)
+            if config.rank_weight:
+                loss = loss + config.rank_weight * within_program_pairwise(pred, batch.y, batch.pid,
+                                                                           config.rank_margin / std)
             loss.backward()
             nn.utils.clip_grad_norm_(model.parameters(), 5.0)
             optimizer.step()
