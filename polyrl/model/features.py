@@ -490,7 +490,7 @@ def program_graph(
     nest = nest if nest is not None else original_nest(scop)
     values = resolve_params(scop, params, DEFAULT_PARAM_VALUE)
     if report is None:
-        report = working_sets(scop, nest, params=values, caches=caches, describe=False)
+        report = working_sets(scop, nest, params=values, caches=caches, describe=False, carried_only=True)
     geometry = LoopGeometry(scop, nest, values)
     signs = _original_signs(scop)
     focus = set()

@@ -426,16 +426,116 @@ def _count_piece(bs: isl.BasicSet) -> int:
     return int(round(f(lo) + between(lo, hi) + f(hi)))
 
 
+# slabs the sweep over a union of boxes may visit before the union goes to isl instead
+BOX_SWEEP_LIMIT = 20_000
+
+
+class _SweepTooLong(Exception):
+    pass
+
+
+def _box(bs: isl.BasicSet) -> tuple[bool, tuple[tuple[int, int], ...]] | None:
+    """(whether it has points, per dimension its least and greatest value) of a basic set
+    without local variables or parameters whose every constraint bounds one dimension (a
+    box); None for any other basic set."""
+    if bs.dim(isl.dim_type.div) or bs.dim(isl.dim_type.param):
+        return None
+    n = bs.dim(isl.dim_type.set)
+    lo: list[int | None] = [None] * n
+    hi: list[int | None] = [None] * n
+    nonempty = True
+    try:
+        for mat, equality in ((bs.equalities_matrix(isl.dim_type.set, isl.dim_type.div, isl.dim_type.param,
+                                                    isl.dim_type.cst), True),
+                              (bs.inequalities_matrix(isl.dim_type.set, isl.dim_type.div, isl.dim_type.param,
+                                                      isl.dim_type.cst), False)):
+            for r in range(mat.rows()):
+                # the constraint sum(a_k x_k) + c (= or >=) 0
+                row = [mat.get_element_val(r, k).get_num_si() for k in range(n + 1)]
+                dims = [k for k in range(n) if row[k]]
+                c = row[n]
+                if len(dims) > 1:
+                    return None
+                if not dims:
+                    nonempty = nonempty and (c == 0 if equality else c >= 0)
+                    continue
+                k = dims[0]
+                a = row[k]
+                if equality:
+                    if c % a:
+                        nonempty = False
+                        continue
+                    least = greatest = -c // a
+                elif a > 0:  # x >= ceil(-c / a)
+                    least, greatest = -(c // a), None
+                else:  # x <= floor(c / -a)
+                    least, greatest = None, c // -a
+                if least is not None:
+                    lo[k] = least if lo[k] is None else max(lo[k], least)
+                if greatest is not None:
+                    hi[k] = greatest if hi[k] is None else min(hi[k], greatest)
+    except isl.Error:  # a coefficient beyond a C long
+        return None
+    if any(x is None for x in lo) or any(x is None for x in hi):
+        return None  # unbounded: isl says what it makes of it
+    bounds = tuple(zip(lo, hi, strict=True))
+    return nonempty and all(a <= b for a, b in bounds), bounds  # type: ignore[operator]
+
+
+def _union_volume(boxes: list[tuple[tuple[int, int], ...]], budget: list[int]) -> int:
+    """Integer points in a union of non-empty boxes: a sweep along the first dimension,
+    slab by slab (the stretches over which the same boxes cover it), each slab counting
+    the union of those boxes' other dimensions the same way."""
+    if len(boxes) == 1:
+        count = 1
+        for a, b in boxes[0]:
+            count *= b - a + 1
+        return count
+    if not boxes[0]:
+        return 1  # zero-dimensional: one point
+    cuts = sorted({b[0][0] for b in boxes} | {b[0][1] + 1 for b in boxes})
+    total = 0
+    seen: dict[tuple, int] = {}
+    for a, b in zip(cuts, cuts[1:], strict=False):
+        budget[0] -= 1
+        if budget[0] < 0:
+            raise _SweepTooLong
+        inner = tuple(dict.fromkeys(box[1:] for box in boxes if box[0][0] <= a and box[0][1] >= b - 1))
+        if not inner:
+            continue
+        if inner not in seen:
+            seen[inner] = _union_volume(list(inner), budget)
+        total += (b - a) * seen[inner]
+    return total
+
+
 def count_points(s: isl.Set) -> int:
     """Number of integer points of a bounded, parameter-free set.
 
-    isl's count_val scans every dimension but the innermost, so a 5-d box of 40^5 points
-    takes seconds. Here each piece of a disjoint decomposition is split first into its
-    independent dimensions (counted one by one, as intervals) and the rest, whose counts
-    multiply. The rest is counted by isl when its scan is small (SCAN_LIMIT) and
-    estimated from slices otherwise (see _count_piece): exact for everything but large
-    non-rectangular pieces, such as a triangular 2000^3 iteration domain.
+    A union of boxes (every piece's constraints each bound one dimension) is counted
+    exactly without isl, by a sweep (_union_volume), unless it would take more than
+    BOX_SWEEP_LIMIT slabs. Otherwise: isl's count_val scans every dimension but the
+    innermost, so a 5-d box of 40^5 points takes seconds. Here each piece of a disjoint
+    decomposition is split first into its independent dimensions (counted one by one, as
+    intervals) and the rest, whose counts multiply. The rest is counted by isl when its
+    scan is small (SCAN_LIMIT) and estimated from slices otherwise (see _count_piece):
+    exact for everything but large non-rectangular pieces, such as a triangular 2000^3
+    iteration domain.
     """
+    boxes = []
+    for bs in s.get_basic_sets():
+        box = _box(bs)
+        if box is None:
+            break
+        if box[0]:
+            boxes.append(box[1])
+    else:
+        if not boxes:
+            return 0
+        try:
+            return _union_volume(list(dict.fromkeys(boxes)), [BOX_SWEEP_LIMIT])
+        except _SweepTooLong:
+            pass
     total = 0
     for bs in s.coalesce().make_disjoint().get_basic_sets():
         if bs.is_empty():
@@ -504,6 +604,39 @@ def _box_admits(box: Box, constants: list[int | None]) -> bool:
         return False
     c = constants[k] if k is not None else None
     return c is None or ((low is None or c >= low) and (high is None or c <= high))
+
+
+def _admitted(lo: tuple[int, ...], hi: tuple[int, ...], constants: list[int | None]) -> list[int]:
+    """The indices of the boxes of _lex_boxes(lo, hi) that _box_admits for `constants`,
+    in order, without testing every box: a box fixing a prefix of `lo` (or `hi`) admits
+    only when the constants agree with that prefix."""
+    n = len(lo)
+
+    def agree(t: tuple[int, ...]) -> int:
+        return next((k for k in range(n) if constants[k] is not None and constants[k] != t[k]), n)
+
+    def within(k: int, low: int | None, high: int | None) -> bool:
+        c = constants[k]
+        return c is None or ((low is None or c >= low) and (high is None or c <= high))
+
+    a_lo = agree(lo)
+    out = [0] if a_lo == n else []
+    d = next((k for k in range(n) if lo[k] != hi[k]), n)
+    if d == n:
+        return out
+    a_hi = agree(hi)
+    if a_hi == n:
+        out.append(1)
+    for k in range(d + 1, n):
+        if k > a_lo and k > a_hi:
+            break
+        if k <= a_lo and within(k, lo[k] + 1, None):
+            out.append(2 + 2 * (k - d - 1))
+        if k <= a_hi and within(k, None, hi[k] - 1):
+            out.append(3 + 2 * (k - d - 1))
+    if hi[d] - lo[d] > 1 and d <= a_lo and within(d, lo[d] + 1, hi[d] - 1):
+        out.append(2 + 2 * (n - d - 1))
+    return out
 
 
 def _union_of_boxes(space: isl.Space, boxes: list[Box], sets: dict[int, isl.Set] | None = None,
@@ -733,7 +866,7 @@ _MEMOS: OrderedDict[tuple, tuple[weakref.ref, AnalysisMemo]] = OrderedDict()
 def analysis_memo(scop: Scop, values: Mapping[str, int]) -> AnalysisMemo:
     """The AnalysisMemo of `scop` with its parameters fixed to `values` (the most recently
     used MEMO_PROGRAMS are kept)."""
-    key = (id(scop), tuple(sorted(values.items())), REUSE_OPERATIONS, SCAN_LIMIT, SLICE_TOLERANCE)
+    key = (id(scop), tuple(sorted(values.items())), REUSE_OPERATIONS, SCAN_LIMIT, SLICE_TOLERANCE, BOX_SWEEP_LIMIT)
     entry = _MEMOS.get(key)
     if entry is not None and entry[0]() is scop:
         _MEMOS.move_to_end(key)
@@ -753,12 +886,16 @@ def working_sets(
     caches: tuple[CacheLevel, ...] | None = None,
     default_param: int | None = None,
     describe: bool = True,
+    carried_only: bool = False,
 ) -> WorkingSetReport:
     """Every reuse of `scop` under the schedule of `nest` (default: the original order),
     with WS_min/WS_max in elements and bytes and the cache level each fits in.
 
     `describe=False` leaves the instances of each reuse (source, first and last target)
     unnamed (""), which the program graph does not need and which cost a tenth of the time.
+    `carried_only=True` leaves out the reuses no loop carries (within one iteration of
+    every loop around both references), whose working sets the program graph does not
+    use either; the others are the same.
 
     `params` overrides Scop.param_values; parameters with neither get `default_param`,
     or, when that is None too, a PolyrlError.
@@ -796,30 +933,56 @@ def working_sets(
         pma, domain = times.function(stmt)
         return interval.preimage_pw_multi_aff(pma).intersect(domain).coalesce()
 
+    def touched_by(stmt: str, t0: tuple[int, ...], t1: tuple[int, ...], keep: list[int], boxes: list[Box],
+                   made: dict[int, isl.Set], n: int) -> dict[str, isl.Set]:
+        """Array -> the elements the statement's instances in the interval touch (its
+        boxes at indices `keep`): a function of its time map and the interval's ends,
+        zero beyond `n`."""
+        key = ("touched", stmt, signature.get(stmt), _trim(t0, n), _trim(t1, n))
+        out = memo.get(key)
+        if out is _MISSING:
+            interval = _union_of_boxes(time_space, boxes, made, keep)
+            assert interval is not None
+            elems = accesses[stmt].intersect_domain(isl.UnionSet.from_set(instances(stmt, interval))).range()
+            out = {}
+            elems.foreach_set(lambda e: out.__setitem__(e.get_tuple_name(), e))
+            memo.put(key, out)
+        assert isinstance(out, dict)
+        return out
+
     def between(t0: tuple[int, ...], t1: tuple[int, ...]) -> WorkingSet:
         # every piece of the interval fixes the first time dimension when its ends share
         # it: statements at another top-level position have no instance in it
         stmts = [stmt for stmt in accesses if t0[0] != t1[0] or times.position(stmt) in (t0[0], None)]
+        # per statement, the boxes of the interval its constant time dimensions allow (the
+        # others hold none of its instances); only statements with some box take part
+        boxes = _lex_boxes(t0, t1)
+        keeps = {stmt: keep for stmt in stmts
+                 if (keep := _admitted(t0, t1, times.constants(stmt) if stmt in signature else [None] * ndim))}
         # the ends are instants of these statements: the padding is zero in both
-        n = max((own.get(stmt, ndim) for stmt in stmts), default=ndim)
-        key = ("elements", _trim(t0, n), _trim(t1, n), tuple((stmt, signature.get(stmt)) for stmt in stmts))
+        n = max((own.get(stmt, ndim) for stmt in keeps), default=ndim)
+        t0n, t1n = _trim(t0, n), _trim(t1, n)
+        key = ("elements", t0n, t1n, tuple((stmt, signature.get(stmt)) for stmt in keeps))
         per = memo.get(key)
         if per is _MISSING:
-            # per statement, the boxes of the interval its constant time dimensions allow
-            # (the others hold none of its instances)
-            boxes = _lex_boxes(t0, t1)
             made: dict[int, isl.Set] = {}
-            touched: dict[str, isl.Set] = {}
-            for stmt in stmts:
-                constants = times.constants(stmt) if stmt in signature else [None] * ndim
-                interval = _union_of_boxes(time_space, boxes, made,
-                                           [i for i, b in enumerate(boxes) if _box_admits(b, constants)])
-                if interval is None:
-                    continue
-                elems = accesses[stmt].intersect_domain(isl.UnionSet.from_set(instances(stmt, interval))).range()
-                elems.foreach_set(lambda e: touched.__setitem__(
-                    e.get_tuple_name(), touched[e.get_tuple_name()].union(e) if e.get_tuple_name() in touched else e))
-            per = memo.put(key, {a: n for a, e in touched.items() if (n := count_points(e))})
+            parts = {stmt: touched_by(stmt, t0, t1, keep, boxes, made, n) for stmt, keep in keeps.items()}
+            arrays = list(dict.fromkeys(a for part in parts.values() for a in part))
+            per = {}
+            for a in arrays:
+                # the union in statement order, as one pass over the statements builds it
+                mine = [stmt for stmt, part in parts.items() if a in part]
+                akey = ("count", a, t0n, t1n, tuple((stmt, signature.get(stmt)) for stmt in mine))
+                count = memo.get(akey)
+                if count is _MISSING:
+                    e = parts[mine[0]][a]
+                    for stmt in mine[1:]:
+                        e = e.union(parts[stmt][a])
+                    count = memo.put(akey, count_points(e))
+                assert isinstance(count, int)
+                if count:
+                    per[a] = count
+            memo.put(key, per)
         assert isinstance(per, dict)
         nbytes = sum(n * sizes.get(a, 8) for a, n in per.items())
         return WorkingSet(sum(per.values()), nbytes, level_of(nbytes, caches), tuple(sorted(per.items())))
@@ -859,6 +1022,8 @@ def working_sets(
         # time dims are [b0, e0, b1, e1, ...]: an odd dim is the loop at depth (dim-1)/2,
         # whose path in the nest is the sequence positions b0, b1, ... before it
         carrier = tuple(p0[0:first:2]) if first % 2 == 1 else None
+        if carrier is None and carried_only:
+            return None
         return Reuse(
             kind=kinds[(r1.is_write, r2.is_write)], array=r1.array, source=r1, target=r2,
             source_instance=instance(p0) if describe else "", first_target=instance(p1) if describe else "",
