@@ -22,7 +22,9 @@ from polyrl.poly.expansion import Expansion, accessors, expand, expansion_proble
 from polyrl.poly.packing import footprint
 from polyrl.poly.schedule import Action, Schedule
 from polyrl.poly.transform import Loop, LoopNest, apply_action, original_nest, to_union_map
-from polyrl.poly.workingset import reference_map, statement_references
+from polyrl.poly.workingset import _signatures, reference_map, statement_references
+
+VERDICTS = 100_000  # remembered verdicts per model (all are forgotten beyond)
 
 
 @dataclass
@@ -33,6 +35,9 @@ class Model:
     # the scalars of the program as written that `scop` stores in arrays (action E)
     expansions: tuple[Expansion, ...] = ()
     _expanded: dict[tuple[str, ...], Model] = field(default_factory=dict, init=False, repr=False, compare=False)
+    # verdicts per dependence (its index) and the time maps of its two statements (their
+    # signatures): legality checks of schedules that leave those maps alone reuse them
+    _verdicts: dict[tuple, bool] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def for_nest(self, nest: LoopNest) -> Model:
         """The model whose dependences `nest` must respect: with its scalars expanded."""
@@ -70,46 +75,97 @@ def _time_relation(deps: isl.UnionMap, schedule: isl.UnionMap) -> isl.Map | None
     return maps[0]
 
 
-def violated(model: Model, nest: LoopNest, schedule: isl.UnionMap | None = None) -> list[Dependence]:
+class _LazySchedule:
+    """`to_union_map(scop, nest)`, made when first asked for."""
+
+    def __init__(self, scop: Scop, nest: LoopNest, made: isl.UnionMap | None = None):
+        self.scop, self.nest, self.made = scop, nest, made
+
+    def get(self) -> isl.UnionMap:
+        if self.made is None:
+            self.made = to_union_map(self.scop, self.nest)
+        return self.made
+
+
+def _lazy(schedule: isl.UnionMap | _LazySchedule | None, model: Model, nest: LoopNest) -> _LazySchedule:
+    if isinstance(schedule, _LazySchedule):
+        return schedule
+    return _LazySchedule(model.scop, nest, schedule)
+
+
+def _remember(model: Model, key: tuple, verdict: bool) -> bool:
+    if len(model._verdicts) >= VERDICTS:
+        model._verdicts.clear()
+    model._verdicts[key] = verdict
+    return verdict
+
+
+def _reversed(td: isl.Map | None) -> bool:
+    return td is not None and not td.intersect(isl.Map.lex_ge(td.get_space().domain())).is_empty()
+
+
+def violated(model: Model, nest: LoopNest, schedule: isl.UnionMap | _LazySchedule | None = None) -> list[Dependence]:
     """Dependences whose target no longer runs strictly after their source.
 
-    `schedule` is `to_union_map(model.scop, nest)` when the caller already has it."""
+    `schedule` is `to_union_map(model.scop, nest)` when the caller already has it. Whether
+    a dependence is reversed depends on the time maps of its two statements only (the
+    padding to the nest's depth is zeros at both ends, which keeps the order), so the
+    verdicts of earlier checks are remembered per model under those maps' signatures;
+    the others are checked together first, one by one only when that finds a reversal."""
     model = model.for_nest(nest)
-    schedule = schedule if schedule is not None else to_union_map(model.scop, nest)
-    t = _time_relation(model.union_dependences, schedule)
-    if t is None or t.intersect(isl.Map.lex_ge(t.get_space().domain())).is_empty():
-        return []
-    bad = []
-    for d in model.dependences:
-        td = _time_relation(isl.UnionMap.from_map(d.relation), schedule)
-        if td is not None and not td.intersect(isl.Map.lex_ge(td.get_space().domain())).is_empty():
-            bad.append(d)
-    return bad
+    schedule = _lazy(schedule, model, nest)
+    sigs = _signatures(nest)
+    keys = [("violated", k, sigs.get(d.source), sigs.get(d.target)) for k, d in enumerate(model.dependences)]
+    fresh = [k for k, key in enumerate(keys) if key not in model._verdicts]
+    if fresh:
+        together = model.union_dependences
+        if len(fresh) < len(keys):
+            together = isl.UnionMap.empty(model.scop.context.get_space())
+            for k in fresh:
+                together = together.union(isl.UnionMap.from_map(model.dependences[k].relation))
+        if not _reversed(_time_relation(together, schedule.get())):
+            for k in fresh:
+                _remember(model, keys[k], False)
+        else:
+            for k in fresh:
+                td = _time_relation(isl.UnionMap.from_map(model.dependences[k].relation), schedule.get())
+                _remember(model, keys[k], _reversed(td))
+    return [d for d, key in zip(model.dependences, keys, strict=True) if model._verdicts[key]]
 
 
 def carried_by(model: Model, nest: LoopNest, path: tuple[int, ...],
-               schedule: isl.UnionMap | None = None) -> list[Dependence]:
+               schedule: isl.UnionMap | _LazySchedule | None = None) -> list[Dependence]:
     """Dependences carried by the loop at `path`: same iteration of every enclosing
     loop and sequence position, different iteration of this loop."""
     model = model.for_nest(nest)
-    schedule = schedule if schedule is not None else to_union_map(model.scop, nest)
+    schedule = _lazy(schedule, model, nest)
     dim = 2 * (len(path) - 1) + 1  # time dimension of the loop
     loop = nest.loops_on(path)[-1]
+    sigs = _signatures(nest)
     out = []
-    for d in model.dependences:
+    for k, d in enumerate(model.dependences):
         if d.source not in loop.exprs or d.target not in loop.exprs:
             continue
-        td = _time_relation(isl.UnionMap.from_map(d.relation), schedule)
-        if td is None:
-            continue
-        for k in range(dim):
-            td = td.equate(isl.dim_type.in_, k, isl.dim_type.out, k)
-        if td.is_empty():
-            continue
-        differs = td.subtract(td.equate(isl.dim_type.in_, dim, isl.dim_type.out, dim))
-        if not differs.is_empty():
+        # a function of the time dimensions up to the loop's of the two statements' maps
+        key = ("carried", k, dim, sigs.get(d.source), sigs.get(d.target))
+        verdict = model._verdicts.get(key)
+        if verdict is None:
+            td = _time_relation(isl.UnionMap.from_map(d.relation), schedule.get())
+            verdict = _remember(model, key, _carries(td, dim))
+        if verdict:
             out.append(d)
     return out
+
+
+def _carries(td: isl.Map | None, dim: int) -> bool:
+    """Some pair of `td` agrees on the time dimensions before `dim` and differs at `dim`."""
+    if td is None:
+        return False
+    for k in range(dim):
+        td = td.equate(isl.dim_type.in_, k, isl.dim_type.out, k)
+    if td.is_empty():
+        return False
+    return not td.subtract(td.equate(isl.dim_type.in_, dim, isl.dim_type.out, dim)).is_empty()
 
 
 def vectorizable(model: Model, nest: LoopNest, path: tuple[int, ...], schedule: isl.UnionMap | None = None) -> bool:
@@ -133,7 +189,8 @@ def check(model: Model, nest: LoopNest, action: Action | None = None, source: st
         if problem:
             raise PolyrlError(f"{what}: {problem}", **where)
     model = model.for_nest(nest)
-    schedule = to_union_map(model.scop, nest)
+    # made only when a verdict is not remembered (see violated)
+    schedule = _LazySchedule(model.scop, nest)
     bad = violated(model, nest, schedule)
     if bad:
         raise PolyrlError(f"{what}: it reverses the dependence {bad[0].describe(model.scop)}", **where)
@@ -197,7 +254,8 @@ def packing_problem(model: Model, nest: LoopNest, path: tuple[int, ...], array: 
     return None
 
 
-def vector_problem(model: Model, nest: LoopNest, path: tuple[int, ...], schedule: isl.UnionMap) -> str | None:
+def vector_problem(model: Model, nest: LoopNest, path: tuple[int, ...],
+                   schedule: isl.UnionMap | _LazySchedule | None = None) -> str | None:
     """Why the loop at `path` cannot be written as explicit vector code, or None.
 
     The emitter runs each statement of the body (jammed copies included) on a chunk of
