@@ -446,3 +446,39 @@ def test_a_wrong_result_raises_instead_of_rewarding(monkeypatch):
     env.reset(options={"program": GEMM})
     with pytest.raises(PolyrlError, match="different result"):
         env.step(idx("R(1)"))
+
+
+@pytest.mark.parametrize("kernel,texts", [
+    ("linear-algebra/blas/gemver/gemver.c",
+     ["B0:T2(0,1,8,8)", "B1:P(0)", "B1:P(1)", "B0:I(0,1)", "B3:P(0)", "B1:T2(0,1,8,8)", "B2:P(0)", "B1:V()"]),
+    ("stencils/seidel-2d/seidel-2d.c", ["B0:P(0)", "B0:I(1,2)", "B0:S(1,2,1)", "B0:S(1,2,1) B0:I(1,2)", "B0:P(1)"]),
+    ("linear-algebra/solvers/lu/lu.c", ["B1:P(1)", "B1:P(0)", "B0:I(1,2)", "B1:I(1,2)", "B1:P(1) B1:P(2)"]),
+])
+def test_remembered_legality_verdicts_are_those_of_a_fresh_model(kernel, texts) -> None:
+    """Checking actions one after the other on one model (which remembers verdicts per
+    dependence and time maps) accepts and refuses exactly what a fresh model does, with
+    the same message."""
+    from polyrl.api import load
+    from polyrl.poly.legality import Model, check
+    from polyrl.poly.transform import apply_action
+
+    root = Path(__file__).resolve().parents[1] / "datasets" / "polybench"
+    prog = load(root / kernel, defines={"MINI_DATASET": "1"}, include_dirs=[str(root / "utilities")])
+    warm = prog.model
+
+    def verdict(model: Model, nest) -> str:
+        try:
+            check(model, nest)
+        except PolyrlError as e:
+            return e.message
+        return "legal"
+
+    seen = set()
+    for text in texts:
+        nest = warm.original
+        for a in Schedule.parse(text).actions:
+            nest = apply_action(nest, a)
+        mine = verdict(warm, nest)
+        seen.add(mine == "legal")
+        assert mine == verdict(Model(prog.scop, warm.expansions), nest), text
+    assert seen == {True, False}  # both kinds were checked

@@ -302,3 +302,92 @@ def test_pruned_lexicographic_order_agrees_with_isl_on_the_time_vectors_it_is_fo
                 box = box.fix_val(kind, k, isl.Val.int_from_si(ctx, c))
     full = box.intersect(isl.Map.lex_lt(isl.Space.set_alloc(ctx, 0, n)))
     assert box.intersect(_lex_lt(space, c1, c2)).is_equal(full)
+
+
+def _boxes_text(boxes: list[list[tuple[int, int]]], fixed: dict[int, int]) -> str:
+    parts = []
+    for k, box in enumerate(boxes):
+        names = ", ".join(f"i{j}" for j in range(len(box)))
+        cons = [f"{lo} <= i{j} <= {hi}" for j, (lo, hi) in enumerate(box)]
+        if k in fixed and box:
+            cons.append(f"i0 = {fixed[k]}")
+        parts.append(f"[{names}] : {' and '.join(cons) or '1 = 1'}")
+    return "{ " + "; ".join(parts) + " }"
+
+
+def test_unions_of_boxes_are_counted_exactly() -> None:
+    """The sweep over boxes (overlapping, empty, fixed to a point, zero-dimensional)
+    counts what isl counts."""
+    import random
+
+    rng = random.Random(7)
+    for _ in range(150):
+        d = rng.randint(0, 4)
+        boxes = []
+        for _ in range(rng.randint(1, 6)):
+            box = []
+            for _ in range(d):
+                lo = rng.randint(-5, 20)
+                box.append((lo, lo + rng.randint(-2, 15)))
+            boxes.append(box)
+        fixed = {k: rng.randint(0, 10) for k in range(len(boxes)) if rng.random() < 0.2}
+        s = isl.Set(_boxes_text(boxes, fixed))
+        assert count_points(s) == int(s.count_val().to_python()), s
+
+
+def test_admitted_boxes_are_those_each_box_admits() -> None:
+    import random
+
+    from polyrl.poly.workingset import _admitted, _box_admits, _lex_boxes
+
+    rng = random.Random(3)
+    for _ in range(3000):
+        n = rng.randint(1, 7)
+        lo, hi = sorted([tuple(rng.randint(0, 3) for _ in range(n)) for _ in range(2)])
+        constants = [rng.choice([None, 0, 1, 2, 3]) for _ in range(n)]
+        want = [i for i, b in enumerate(_lex_boxes(lo, hi)) if _box_admits(b, constants)]
+        assert _admitted(lo, hi, constants) == want, (lo, hi, constants)
+
+
+POLYBENCH = Path(__file__).resolve().parents[1] / "datasets" / "polybench"
+
+
+def polybench(kernel: str, dataset: str = "SMALL"):
+    return load(POLYBENCH / kernel, defines={f"{dataset}_DATASET": "1"}, include_dirs=[str(POLYBENCH / "utilities")])
+
+
+@pytest.mark.parametrize("kernel,texts", [
+    ("linear-algebra/blas/gemver/gemver.c",
+     ["", "B0:T2(0,1,64,64)", "B0:T2(0,1,64,64) B1:T2(0,1,64,64)", "B0:T2(0,1,64,64) B1:T2(0,1,64,64) B1:P(0)",
+      "B0:T2(0,1,64,64) B1:T2(0,1,64,64) B1:P(0) B3:J(0,4)", "B1:I(0,1)", "B0:P(0) B1:P(0) B1:J(0,4)"]),
+    ("stencils/adi/adi.c", ["", "B0:I(1,2)", "B0:I(1,2) B1:I(1,2)", "B0:I(1,2) B1:I(1,2) B3:I(1,2)", "B2:I(1,2)"]),
+    ("stencils/heat-3d/heat-3d.c", ["", "B0:J(2,4)", "B0:I(2,3)", "B0:I(2,3) B1:T2(1,2,8,8)", "B1:P(1)"]),
+])
+def test_graphs_along_an_episode_are_those_of_a_fresh_analysis(kernel, texts) -> None:
+    """Program graphs of schedules analysed one after the other, each reusing what the
+    earlier ones left in the program's memo (touched elements per statement, counts per
+    array, bounds), are exactly the graphs each gives alone; the working sets of the
+    loop-carried reuses the graph asks for are those of the whole report."""
+    import torch
+
+    import polyrl.poly.workingset as ws
+    from polyrl.model.features import program_graph
+    from polyrl.poly.schedule import Schedule
+    from polyrl.poly.transform import apply_action
+
+    prog = polybench(kernel)
+    nests = []
+    for text in texts:
+        nest = prog.model.original
+        for a in (Schedule.parse(text).actions if text else ()):
+            nest = apply_action(nest, a)
+        nests.append(nest)
+    in_sequence = [program_graph(prog.scop, nest, caches=CACHES) for nest in nests]
+    for text, nest, seen in zip(texts, nests, in_sequence, strict=True):
+        ws._MEMOS.clear()
+        alone = program_graph(prog.scop, nest, caches=CACHES)
+        assert torch.equal(seen.x, alone.x), text
+        assert torch.equal(seen.edge_index, alone.edge_index), text
+        full = working_sets(prog.scop, nest, caches=CACHES, describe=False)
+        carried = working_sets(prog.scop, nest, caches=CACHES, describe=False, carried_only=True)
+        assert carried.reuses == [r for r in full.reuses if r.carrier is not None], text
