@@ -15,6 +15,8 @@ import pytest
 from polyrl.api import load
 from polyrl.cli import main
 from polyrl.errors import PolyrlError
+from polyrl.measure.scheduler import discover
+from polyrl.measure.schedules import random_schedules
 from polyrl.poly.legality import is_legal
 from polyrl.poly.schedule import Schedule
 from polyrl.rl.actions import NEXT, action_index
@@ -132,6 +134,13 @@ def test_command_writes_candidates_and_refuses_a_missing_store(corpus: Path, tmp
     assert main(["distill", "--corpus", str(corpus), "--write-candidates", str(out)]) == 0
     lines = out.read_text().splitlines()
     assert "matmul.c: B0:P(0) B1:P(0)" in lines and "stencil.c: B0:P(1) B1:P(1)" in lines
+    # --random K adds the K random schedules `polyrl measure --schedules random:K` draws
+    assert main(["distill", "--corpus", str(corpus), "--write-candidates", str(out), "--random", "2"]) == 0
+    extra = [line for line in out.read_text().splitlines() if line not in lines]
+    seed = next(s.seed for s in discover(corpus) if s.name == "matmul.c")
+    drawn = [f"matmul.c: {s}" for s in random_schedules(load(MATMUL).model, 2, seed)]
+    assert [line for line in extra if line.startswith("matmul.c")] == [d for d in drawn if d not in lines]
+    assert len(extra) >= 2 and all(Schedule.parse(line.split(": ", 1)[1]) for line in extra)
     assert main(["distill", "--corpus", str(corpus), "--store", str(tmp_path / "none.sqlite")]) == 2
     assert "no such memo store" in capsys.readouterr().err
 

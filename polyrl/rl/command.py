@@ -129,6 +129,9 @@ def register_distill(subparsers) -> None:
     p.add_argument("--write-candidates", metavar="FILE",
                    help="only write each program's recipe schedules (`prog: SCHEDULE` lines for `polyrl measure "
                    "--schedules`) and stop")
+    p.add_argument("--random", type=int, default=0, metavar="K",
+                   help="with --write-candidates: also K random legal schedules per program, the ones `polyrl "
+                   "measure --schedules random:K` would draw (more varied data, e.g. for `polyrl pretrain`)")
     p.add_argument("--store", metavar="PATH", help="memo store with the measured schedules (needed to train)")
     p.add_argument("--out", default="policy.pt", metavar="PATH", help="policy checkpoint to write (default policy.pt)")
     p.add_argument("--init", metavar="PATH",
@@ -150,21 +153,26 @@ def register_distill(subparsers) -> None:
 def cmd_distill(args: argparse.Namespace) -> int:
     import sys
 
-    from polyrl.rl.distill import DistillConfig, distill, scripted_schedules
+    from polyrl.measure.scheduler import discover
+    from polyrl.rl.distill import DistillConfig, candidate_schedules, distill
     from polyrl.rl.state import corpus_programs
     from polyrl.runtime import Toolchain
 
     if args.write_candidates:
+        if args.random < 0:
+            raise PolyrlError(f"--random must be 0 or more, not {args.random}")
         specs = corpus_programs(args.corpus)
+        # the seeds `polyrl measure --schedules random:K` draws each file's schedules from
+        seeds = {src.name: src.seed for src in discover(args.corpus)} if args.random else {}
         n, lines = 0, 0
         with open(args.write_candidates, "w") as f:
             for spec in specs:
                 try:
-                    found = scripted_schedules(spec)
+                    found = candidate_schedules(spec, args.random, seeds.get(Path(spec.path).name, 0))
                 except PolyrlError as e:
                     print(f"polyrl: skipping {spec.name}: {e.message}", file=sys.stderr)
                     continue
-                for text in found.values():
+                for text in found:
                     f.write(f"{spec.name}: {text}\n")
                 n, lines = n + 1, lines + len(found)
                 if n % 25 == 0:

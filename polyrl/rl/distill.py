@@ -167,6 +167,21 @@ def scripted_schedules(program: LoadedProgram | ProgramSpec | str,
     return out
 
 
+def candidate_schedules(spec: ProgramSpec, random_count: int = 0, seed: int = 0) -> list[str]:
+    """What `polyrl distill --write-candidates` writes for one program: its recipe
+    schedules, then up to `random_count` random legal schedules drawn from the program's
+    `seed` (`polyrl measure --schedules random:K` draws the same ones from the seed
+    `polyrl.measure.scheduler.discover` gives the file), leaving out repeats."""
+    from polyrl.measure.schedules import random_schedules
+
+    lp = LoadedProgram.of(spec)
+    out = list(scripted_schedules(lp).values())
+    for schedule in random_schedules(lp.program.model, random_count, seed) if random_count > 0 else ():
+        if str(schedule) not in out:
+            out.append(str(schedule))
+    return out
+
+
 # ---------------------------------------------------------------- targets
 
 
