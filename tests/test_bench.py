@@ -69,6 +69,18 @@ class NotC(FixedRegion):
     text = "this is not C;\n"
 
 
+class Original(Variant):
+    """What a policy or search variant builds when it keeps the program as it is."""
+
+    name = "test-original"
+    summary = "the original region with the base toolchain"
+
+    def prepare(self, case: Case) -> Build | Skip:
+        base = Base(self.settings).prepare(case)
+        assert isinstance(base, Build)
+        return Build(base.toolchain, None, "variant:original")
+
+
 class Interrupting(Variant):
     name = "test-interrupt"
     summary = "Ctrl-C while preparing the second kernel"
@@ -83,7 +95,7 @@ class Interrupting(Variant):
 
 @pytest.fixture
 def test_variants():
-    classes = (MissingCompiler, OffByOne, Hang, NotC, Interrupting)
+    classes = (MissingCompiler, OffByOne, Hang, NotC, Interrupting, Original)
     for cls in classes:
         register_variant(cls)
     yield
@@ -141,6 +153,18 @@ def test_timeouts_and_compile_errors_are_counted(tmp_path: Path, test_variants) 
     assert rows[("jacobi-1d", "test-hang")]["status"] == "timeout"
     assert rows[("jacobi-1d", "test-not-c")]["status"] == "compile-error"
     assert "| **failed** | 0 | 1 | 1 |" in (out / "results.md").read_text()
+
+
+def test_the_base_binary_is_not_timed_twice(tmp_path: Path, test_variants) -> None:
+    # a variant that keeps the original program builds the base binary: it gets the base's time
+    # (exactly 1x) rather than a second timing of the same binary, which would only be noise
+    out = tmp_path / "out"
+    assert main(["bench", "--dataset", "MINI", "--kernels", "atax", "--variants", "base,test-original",
+                 "--repeat", "2", "--threads", "1", "--out", str(out)]) == 0
+    rows = _rows(out)
+    same, base = rows[("atax", "test-original")], rows[("atax", "base")]
+    assert (same["status"], same["verified"], same["speedup"]) == ("ok", "yes", "1.0000")
+    assert same["seconds"] == base["seconds"] and "the base build" in same["detail"]
 
 
 def test_memo_store_answers_a_rerun(tmp_path: Path) -> None:
