@@ -391,3 +391,50 @@ def test_graphs_along_an_episode_are_those_of_a_fresh_analysis(kernel, texts) ->
         full = working_sets(prog.scop, nest, caches=CACHES, describe=False)
         carried = working_sets(prog.scop, nest, caches=CACHES, describe=False, carried_only=True)
         assert carried.reuses == [r for r in full.reuses if r.carrier is not None], text
+
+
+@pytest.mark.parametrize("kernel,texts", [
+    ("linear-algebra/blas/gemver/gemver.c", ["", "B0:T2(0,1,8,8) B1:I(0,1)", "B1:R(1) B3:S(0,1,1)"]),
+    ("stencils/jacobi-1d/jacobi-1d.c", ["", "B0:S(0,1,1) B0:T2(0,1,8,8)"]),
+    ("linear-algebra/solvers/lu/lu.c", ["", "B1:I(1,2)", "B0:R(2)"]),
+    ("medley/nussinov/nussinov.c", [""]),
+])
+def test_first_reuse_from_the_first_instant_is_that_of_the_whole_relation(kernel, texts) -> None:
+    """The first source and targets of every pair of references, found from the source
+    statement's first instant where it has a target, are those of the lexicographic
+    minimum of the whole reuse relation's domain; references with the same relation in
+    one statement have the same ones."""
+    from polyrl.poly.schedule import Schedule
+    from polyrl.poly.transform import apply_action
+    from polyrl.poly.workingset import _first_reuse, _lex_lt, _point, analysis_memo, resolve_params
+
+    prog = polybench(kernel, "MINI")
+    memo = analysis_memo(prog.scop, resolve_params(prog.scop, None, 64))
+    refs, _ = memo.references(prog.scop)
+    relations = memo.relations(prog.scop)
+    shortcuts = 0
+    for text in texts:
+        nest = prog.model.original
+        for a in (Schedule.parse(text).actions if text else ()):
+            nest = apply_action(nest, a)
+        times = memo.times(prog.scop, nest)
+        space = isl.Space.alloc(prog.scop.context.get_ctx(), 0, times.ndim, times.ndim)
+        timed = [times.sched[r.stmt].reverse().apply_range(m) for r, m in refs]
+        for k1, (r1, _) in enumerate(refs):
+            assert refs[relations[k1]][0].stmt == r1.stmt and refs[relations[k1]][1].is_equal(refs[k1][1])
+            for k2, (r2, _) in enumerate(refs):
+                if r1.array != r2.array:
+                    continue
+                order = _lex_lt(space, times.constants(r1.stmt), times.constants(r2.stmt))
+                rel = timed[k1].apply_range(timed[k2].reverse()).intersect(order)
+                first = times.range(r1.stmt).lexmin()
+                found = _first_reuse(timed[k1], timed[k2], order, first)
+                if rel.is_empty():
+                    assert found is None, (text, r1, r2)
+                    continue
+                source = rel.domain().lexmin()
+                targets = rel.intersect_domain(source).range()
+                want = [_point(x) for x in (source, targets.lexmin(), targets.lexmax())]
+                assert found is not None and [_point(x) for x in found] == want, (text, r1, r2)
+                shortcuts += source.is_equal(first)
+    assert shortcuts  # the shortcut was taken

@@ -555,6 +555,30 @@ def count_points(s: isl.Set) -> int:
     return total
 
 
+def _first_reuse(source: isl.Map, target: isl.Map, order: isl.Map, first: isl.Set
+                 ) -> tuple[isl.Set, isl.Set, isl.Set] | None:
+    """The first source instant of a reuse and its first and last target instants (each
+    a one-point set of time vectors), or None when there is no reuse. `source` and
+    `target` map instants to the elements the two references touch; `order` keeps the
+    pairs of instants in execution order; `first` is the first instant of the source's
+    statement.
+
+    The first source instant is the lexicographic minimum of the reuse relation's
+    domain, which lies in the source statement's instants: when `first` has a target, it
+    is that minimum, and the relation need only be made from it (one element, a few
+    instants) instead of from every instant."""
+    at_first = source.intersect_domain(first).apply_range(target.reverse()).intersect(order)
+    if not at_first.is_empty():
+        targets = at_first.range()
+        return first, targets.lexmin(), targets.lexmax()
+    rel = source.apply_range(target.reverse()).intersect(order)
+    if rel.is_empty():
+        return None
+    first_source = rel.domain().lexmin()
+    targets = rel.intersect_domain(first_source).range()
+    return first_source, targets.lexmin(), targets.lexmax()
+
+
 def _point(s: isl.Set) -> tuple[int, ...]:
     p = s.sample_point()
     return tuple(val_int(p.get_coordinate_val(isl.dim_type.set, k)) for k in range(s.dim(isl.dim_type.set)))
@@ -820,6 +844,7 @@ class AnalysisMemo:
         self._nests: weakref.WeakKeyDictionary[LoopNest, NestTimes] = weakref.WeakKeyDictionary()
         self._references: list[tuple[Reference, isl.Map]] | None = None
         self._accesses: dict[str, isl.UnionMap] | None = None
+        self._relations: list[int] | None = None
         self._instances: dict[str, int] | None = None
 
     def get(self, key: Hashable) -> object:
@@ -852,6 +877,17 @@ class AnalysisMemo:
             self._references, self._accesses = refs, accesses
         assert self._accesses is not None
         return self._references, self._accesses
+
+    def relations(self, scop: Scop) -> list[int]:
+        """Per reference (in `references` order), the first reference of its statement with
+        the same access relation: a compound assignment's write and read of its lhs, say.
+        The first source and targets of a pair of references depend on their relations and
+        time maps only, not on which reference reads or writes."""
+        if self._relations is None:
+            refs, _ = self.references(scop)
+            self._relations = [next(j for j in range(k + 1) if refs[j][0].stmt == ref.stmt and refs[j][1].is_equal(m))
+                               for k, (ref, m) in enumerate(refs)]
+        return self._relations
 
     def instances(self, scop: Scop) -> dict[str, int]:
         """Statement -> number of instances."""
@@ -918,6 +954,7 @@ def working_sets(
     # each reference as a relation instant -> element (made when a pair needs it);
     # per statement, all its accesses
     refs, accesses = memo.references(scop)
+    relations = memo.relations(scop)
     in_time: dict[int, isl.Map] = {}
 
     def timed(k: int) -> isl.Map:
@@ -925,6 +962,19 @@ def working_sets(
             ref, fm = refs[k]
             in_time[k] = sched[ref.stmt].reverse().apply_range(fm)
         return in_time[k]
+
+    def first_instant(stmt: str) -> isl.Set:
+        """{the first time vector of the statement's instances}: a function of its time map
+        (remembered without the padding, which other nests may have more or less of)"""
+        key = ("first instant", stmt, signature[stmt])
+        first = memo.get(key)
+        if first is _MISSING:
+            first = times.range(stmt).lexmin()
+            first = memo.put(key, None if first.is_empty() else _trim(_point(first), own[stmt]))
+        if first is None:
+            return isl.Set.empty(time_space)
+        assert isinstance(first, tuple)
+        return _box_set(time_space, (_pad(first, ndim), None, None, None))
 
     sizes = {name: element_bytes(a.ctype) for name, a in scop.arrays.items()}
     order_space = isl.Space.alloc(time_space.get_ctx(), 0, ndim, ndim)
@@ -1002,17 +1052,12 @@ def working_sets(
         # the sources are instants of r1's statement, the targets of r2's: zero beyond
         # their own dimensions
         n = max(own[r1.stmt], own[r2.stmt])
-        key = ("pair", k1, k2, signature[r1.stmt], signature[r2.stmt])
+        key = ("pair", relations[k1], relations[k2], signature[r1.stmt], signature[r2.stmt])
         points = memo.get(key)
         if points is _MISSING:
             order = _lex_lt(order_space, times.constants(r1.stmt), times.constants(r2.stmt))
-            rel = timed(k1).apply_range(timed(k2).reverse()).intersect(order)
-            if rel.is_empty():
-                points = None
-            else:
-                first_source = rel.domain().lexmin()
-                targets = rel.intersect_domain(first_source).range()
-                points = tuple(_trim(_point(x), n) for x in (first_source, targets.lexmin(), targets.lexmax()))
+            found = _first_reuse(timed(k1), timed(k2), order, first_instant(r1.stmt))
+            points = None if found is None else tuple(_trim(_point(x), n) for x in found)
             memo.put(key, points)
         if points is None:
             return None
