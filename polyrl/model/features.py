@@ -374,12 +374,19 @@ class LoopGeometry:
     def span(self, loop: Loop, level: int, otherwise: int = 0) -> int:
         """Most iterations of the loop for one iteration of its enclosing loops (0 when it
         runs nothing, `otherwise` when isl runs out of BOUNDS_OPERATIONS)."""
-        key = self._key("span", loop, level, otherwise)
+        out = self._span(loop, level)
+        return otherwise if out is None else out
+
+    def _span(self, loop: Loop, level: int, prefix: isl.Set | None = None) -> int | None:
+        """`span`, None where isl could not say (remembered once for the graph's bounds and
+        the masks' extents alike, which differ only in what they make of None). `prefix`:
+        `_prefix(loop, level)` when the caller has it."""
+        key = self._key("span", loop, level)
         out = self.memo.get(key)
         if out is _MISSING:
-            prefix = self._prefix(loop, level)
-            out = self.memo.put(key, 0 if prefix is None else _span(prefix, 2 * level + 1, otherwise))
-        assert isinstance(out, int)
+            prefix = prefix if prefix is not None else self._prefix(loop, level)
+            out = self.memo.put(key, 0 if prefix is None else _span(prefix, 2 * level + 1))
+        assert out is None or isinstance(out, int)
         return out
 
     def bounds(self, loop: Loop, level: int) -> tuple[int, int, int]:
@@ -406,15 +413,17 @@ class LoopGeometry:
         if lo_hi is None:
             return 0, 0, 0
         lo, hi = lo_hi
-        return lo, hi, _span(prefix, d, hi - lo + 1)
+        trip = self._span(loop, level, prefix)
+        return lo, hi, hi - lo + 1 if trip is None else trip
 
 
-def _span(prefix: isl.Set, d: int, otherwise: int) -> int:
+def _span(prefix: isl.Set, d: int) -> int | None:
     """Over the values of the time dimensions before `d`, the largest difference of the
     greatest and least value of dimension d (as functions of the enclosing time), plus
-    one. The lexmax of the deltas of all value pairs says the same, but can run for hours
-    on skewed tiles (and isl's operation budget does not stop it)."""
-    def compute() -> int:
+    one; None when isl runs out of BOUNDS_OPERATIONS or the difference has rational
+    coefficients. The lexmax of the deltas of all value pairs says the same, but can run
+    for hours on skewed tiles (and isl's operation budget does not stop it)."""
+    def compute() -> int | None:
         m = isl.Map.from_range(prefix).move_dims(isl.dim_type.in_, 0, isl.dim_type.out, 0, d)
         greatest = isl.PwMultiAff.from_map(m.lexmax()).get_pw_aff(0)
         least = isl.PwMultiAff.from_map(m.lexmin()).get_pw_aff(0)
@@ -425,9 +434,9 @@ def _span(prefix: isl.Set, d: int, otherwise: int) -> int:
             # coefficients (a skewed tile) gets the cruder bound
             if "expecting integer affine" not in str(e):
                 raise
-            return otherwise
+            return None
 
-    return within_budget(prefix.get_ctx(), BOUNDS_OPERATIONS, compute, otherwise)
+    return within_budget(prefix.get_ctx(), BOUNDS_OPERATIONS, compute, None)
 
 
 def _original_signs(scop: Scop) -> dict[tuple[str, int], int]:
