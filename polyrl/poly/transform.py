@@ -9,6 +9,7 @@ Legality itself lives in `polyrl.poly.legality`.
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass, field, replace
 
 import islpy as isl
@@ -172,8 +173,22 @@ def _const(a: isl.Aff) -> int:
 # ---------------------------------------------------------------- to isl
 
 
+# per nest (while it lives), its schedule and the Scop it was made for: the legality check
+# of a step and the program graph of the state it makes both ask for it
+_UNION_MAPS: weakref.WeakKeyDictionary[LoopNest, tuple[weakref.ref, isl.UnionMap]] = weakref.WeakKeyDictionary()
+
+
 def to_union_map(scop: Scop, nest: LoopNest) -> isl.UnionMap:
     """The schedule: each statement instance to its time vector [b0, e0, b1, e1, ..., b_d, 0...]."""
+    made = _UNION_MAPS.get(nest)
+    if made is not None and made[0]() is scop:
+        return made[1]
+    result = _union_map(scop, nest)
+    _UNION_MAPS[nest] = (weakref.ref(scop), result)
+    return result
+
+
+def _union_map(scop: Scop, nest: LoopNest) -> isl.UnionMap:
     ndim = 2 * nest.depth() + 1
     result = isl.UnionMap.empty(scop.context.get_space())
     for stmt, parts in _time_parts(nest):
