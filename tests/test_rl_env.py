@@ -482,3 +482,60 @@ def test_remembered_legality_verdicts_are_those_of_a_fresh_model(kernel, texts) 
         seen.add(mine == "legal")
         assert mine == verdict(Model(prog.scop, warm.expansions), nest), text
     assert seen == {True, False}  # both kinds were checked
+
+
+@pytest.mark.parametrize("kernel", ["linear-algebra/blas/gemver/gemver.c", "stencils/fdtd-2d/fdtd-2d.c",
+                                    "linear-algebra/solvers/lu/lu.c", "linear-algebra/blas/symm/symm.c",
+                                    "datamining/correlation/correlation.c"])
+def test_legality_verdicts_are_those_of_the_whole_lexicographic_order(kernel) -> None:
+    """Reversed and carried dependences, found through each dependence's two time maps
+    with the order's pieces that constant time dimensions rule out left unasked, are
+    those of isl's whole lexicographic order on the union schedule, for random
+    schedules (legal or not) and every loop."""
+    import random
+
+    import islpy as isl
+
+    from polyrl.api import load
+    from polyrl.poly.legality import Model, carried_by, violated
+    from polyrl.poly.transform import apply_action, to_union_map
+    from polyrl.rl.actions import ACTIONS
+
+    root = Path(__file__).resolve().parents[1] / "datasets" / "polybench"
+    prog = load(root / kernel, defines={"MINI_DATASET": "1"}, include_dirs=[str(root / "utilities")])
+    rng = random.Random(5)
+    kinds = [t for t in ACTIONS if t.kind in ("I", "R", "S", "P")] + [t for t in ACTIONS if t.kind == "T2"][:4]
+    seen = set()
+    for _ in range(16):
+        nest = prog.model.original
+        for _ in range(rng.randint(1, 3)):
+            branch = rng.randrange(len(nest.branches()))
+            try:
+                nest = apply_action(nest, rng.choice(kinds).on(branch))
+            except PolyrlError:
+                continue
+        model = Model(prog.scop)  # fresh: nothing remembered
+        sched = to_union_map(prog.scop, nest)
+
+        def whole(d):
+            t = isl.UnionMap.from_map(d.relation).apply_domain(sched).apply_range(sched)
+            maps = []
+            t.foreach_map(maps.append)
+            return maps[0] if maps else None
+
+        want = [d for d in model.dependences
+                if (td := whole(d)) is not None and not td.intersect(isl.Map.lex_ge(td.get_space().domain())).is_empty()]
+        assert violated(model, nest) == want
+        seen.add(bool(want))
+        for path, loop in nest.walk():
+            dim = 2 * (len(path) - 1) + 1
+            carried = []
+            for d in model.dependences:
+                if d.source not in loop.exprs or d.target not in loop.exprs or (td := whole(d)) is None:
+                    continue
+                for k in range(dim):
+                    td = td.equate(isl.dim_type.in_, k, isl.dim_type.out, k)
+                if not td.subtract(td.equate(isl.dim_type.in_, dim, isl.dim_type.out, dim)).is_empty():
+                    carried.append(d)
+            assert carried_by(model, nest, path) == carried, path
+    assert seen == {True, False}  # legal and illegal schedules were checked

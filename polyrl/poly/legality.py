@@ -64,27 +64,34 @@ class Model:
         return original_nest(self.scop)
 
 
-def _time_relation(deps: isl.UnionMap, schedule: isl.UnionMap) -> isl.Map | None:
-    """Dependences as pairs of time vectors, or None when there are none."""
-    t = deps.apply_domain(schedule).apply_range(schedule)
-    maps: list[isl.Map] = []
-    t.foreach_map(maps.append)
-    if not maps:
+def _time_relation(dep: Dependence, maps: dict[str, isl.Map]) -> isl.Map | None:
+    """A dependence as pairs of time vectors (through its two statements' time maps), or
+    None when either statement has none."""
+    source, target = maps.get(dep.source), maps.get(dep.target)
+    if source is None or target is None:
         return None
-    assert len(maps) == 1, "all statements share one time space"
-    return maps[0]
+    return dep.relation.apply_domain(source).apply_range(target)
 
 
 class _LazySchedule:
-    """`to_union_map(scop, nest)`, made when first asked for."""
+    """`to_union_map(scop, nest)`, made when first asked for, and its maps per statement."""
 
     def __init__(self, scop: Scop, nest: LoopNest, made: isl.UnionMap | None = None):
         self.scop, self.nest, self.made = scop, nest, made
+        self._maps: dict[str, isl.Map] | None = None
 
     def get(self) -> isl.UnionMap:
         if self.made is None:
             self.made = to_union_map(self.scop, self.nest)
         return self.made
+
+    def maps(self) -> dict[str, isl.Map]:
+        """Statement -> its time map."""
+        if self._maps is None:
+            maps: dict[str, isl.Map] = {}
+            self.get().foreach_map(lambda m: maps.__setitem__(m.get_tuple_name(isl.dim_type.in_), m))
+            self._maps = maps
+        return self._maps
 
 
 def _lazy(schedule: isl.UnionMap | _LazySchedule | None, model: Model, nest: LoopNest) -> _LazySchedule:
@@ -100,8 +107,53 @@ def _remember(model: Model, key: tuple, verdict: bool) -> bool:
     return verdict
 
 
-def _reversed(td: isl.Map | None) -> bool:
-    return td is not None and not td.intersect(isl.Map.lex_ge(td.get_space().domain())).is_empty()
+def _time_constants(sig: tuple | None, ndim: int) -> list[int | None]:
+    """Per time dimension, the value it has at every instance of a statement whose
+    signature (workingset._signatures) is `sig` (the sequence positions and the padding),
+    or None (a loop's; all of them when the signature is not known)."""
+    if sig is None:
+        return [None] * ndim
+    return [None if k < len(sig) and k % 2 == 1 else (sig[k] if k < len(sig) else 0) for k in range(ndim)]
+
+
+def _not_after(c1: list[int | None], c2: list[int | None]) -> list[tuple[list[int], int | None]]:
+    """The pieces of {t1 -> t2 : t1 >=lex t2} that time vectors with the constants c1 and
+    c2 (_time_constants) can fall in, each as (dimensions where t1 = t2, dimension where
+    t1 > t2, or None where they are equal everywhere); the equalities the constants imply
+    are left out. No piece: the constants alone put every t1 before every t2."""
+    pieces: list[tuple[list[int], int | None]] = []
+    equal: list[int] = []
+    for k, (a, b) in enumerate(zip(c1, c2, strict=True)):
+        if a is not None and b is not None:
+            if a > b:  # decided here, whatever follows
+                pieces.append((equal, None))
+                return pieces
+            if a < b:
+                return pieces
+            continue
+        pieces.append((equal, k))
+        equal = equal + [k]
+    pieces.append((equal, None))
+    return pieces
+
+
+def _reversed(dep: Dependence, maps: dict[str, isl.Map], sigs: dict[str, tuple], ndim: int) -> bool:
+    """Some target instance of `dep` runs at or before its source instance. The pieces of
+    the order that the two statements' constant time dimensions rule out are not asked
+    (a dependence between two top-level nests in their original order needs no isl)."""
+    pieces = _not_after(_time_constants(sigs.get(dep.source), ndim), _time_constants(sigs.get(dep.target), ndim))
+    if not pieces:
+        return False
+    td = _time_relation(dep, maps)
+    if td is None:
+        return False
+    order = isl.Map.empty(td.get_space())
+    for equal, k in pieces:
+        m = isl.Map.universe(td.get_space())
+        for j in equal:
+            m = m.equate(isl.dim_type.in_, j, isl.dim_type.out, j)
+        order = order.union(m if k is None else m.order_gt(isl.dim_type.in_, k, isl.dim_type.out, k))
+    return not td.intersect(order).is_empty()
 
 
 def violated(model: Model, nest: LoopNest, schedule: isl.UnionMap | _LazySchedule | None = None) -> list[Dependence]:
@@ -110,26 +162,15 @@ def violated(model: Model, nest: LoopNest, schedule: isl.UnionMap | _LazySchedul
     `schedule` is `to_union_map(model.scop, nest)` when the caller already has it. Whether
     a dependence is reversed depends on the time maps of its two statements only (the
     padding to the nest's depth is zeros at both ends, which keeps the order), so the
-    verdicts of earlier checks are remembered per model under those maps' signatures;
-    the others are checked together first, one by one only when that finds a reversal."""
+    verdicts of earlier checks are remembered per model under those maps' signatures."""
     model = model.for_nest(nest)
     schedule = _lazy(schedule, model, nest)
     sigs = _signatures(nest)
     keys = [("violated", k, sigs.get(d.source), sigs.get(d.target)) for k, d in enumerate(model.dependences)]
-    fresh = [k for k, key in enumerate(keys) if key not in model._verdicts]
-    if fresh:
-        together = model.union_dependences
-        if len(fresh) < len(keys):
-            together = isl.UnionMap.empty(model.scop.context.get_space())
-            for k in fresh:
-                together = together.union(isl.UnionMap.from_map(model.dependences[k].relation))
-        if not _reversed(_time_relation(together, schedule.get())):
-            for k in fresh:
-                _remember(model, keys[k], False)
-        else:
-            for k in fresh:
-                td = _time_relation(isl.UnionMap.from_map(model.dependences[k].relation), schedule.get())
-                _remember(model, keys[k], _reversed(td))
+    ndim = 2 * nest.depth() + 1
+    for k, key in enumerate(keys):
+        if key not in model._verdicts:
+            _remember(model, key, _reversed(model.dependences[k], schedule.maps(), sigs, ndim))
     return [d for d, key in zip(model.dependences, keys, strict=True) if model._verdicts[key]]
 
 
@@ -150,8 +191,7 @@ def carried_by(model: Model, nest: LoopNest, path: tuple[int, ...],
         key = ("carried", k, dim, sigs.get(d.source), sigs.get(d.target))
         verdict = model._verdicts.get(key)
         if verdict is None:
-            td = _time_relation(isl.UnionMap.from_map(d.relation), schedule.get())
-            verdict = _remember(model, key, _carries(td, dim))
+            verdict = _remember(model, key, _carries(_time_relation(d, schedule.maps()), dim))
         if verdict:
             out.append(d)
     return out
@@ -165,7 +205,8 @@ def _carries(td: isl.Map | None, dim: int) -> bool:
         td = td.equate(isl.dim_type.in_, k, isl.dim_type.out, k)
     if td.is_empty():
         return False
-    return not td.subtract(td.equate(isl.dim_type.in_, dim, isl.dim_type.out, dim)).is_empty()
+    return (not td.order_lt(isl.dim_type.in_, dim, isl.dim_type.out, dim).is_empty()
+            or not td.order_gt(isl.dim_type.in_, dim, isl.dim_type.out, dim).is_empty())
 
 
 def vectorizable(model: Model, nest: LoopNest, path: tuple[int, ...], schedule: isl.UnionMap | None = None) -> bool:
