@@ -427,8 +427,16 @@ def _scan_count(bs: isl.BasicSet, extents: list[tuple[int, int]]) -> int | None:
     if n == 1:
         return _interval_count(eqs, ineqs)
     axes = [np.arange(lo, hi + 1, dtype=np.int64) for lo, hi in extents]
-    grid = [a.reshape(-1) for a in np.meshgrid(*axes, indexing="ij")] if axes else []
-    size = grid[0].size if grid else 1
+    counts = _fibers(eqs, ineqs, [a.reshape(-1) for a in np.meshgrid(*axes, indexing="ij")])
+    return None if counts is None else int(counts.sum())
+
+
+def _fibers(eqs: list[list[int]], ineqs: list[list[int]], grid: list[np.ndarray]) -> np.ndarray | None:
+    """At each point of `grid` (the values of every dimension but the innermost, one
+    array per dimension), the number of integer values of the innermost dimension that
+    the constraints (_rows) allow; None when they leave it unbounded."""
+    n = len(grid) + 1
+    size = grid[0].size
     ok = np.ones(size, dtype=bool)
     lo = hi = None
     for row, equality in [(r, True) for r in eqs] + [(r, False) for r in ineqs]:
@@ -455,7 +463,7 @@ def _scan_count(bs: isl.BasicSet, extents: list[tuple[int, int]]) -> int | None:
             hi = greatest if hi is None else np.minimum(hi, greatest)
     if lo is None or hi is None:
         return None  # unbounded innermost dimension: isl says what it makes of it
-    return int(np.where(ok, np.maximum(hi - lo + 1, 0), 0).sum())
+    return np.where(ok, np.maximum(hi - lo + 1, 0), 0)
 
 
 def _interval_count(eqs: list[list[int]], ineqs: list[list[int]]) -> int | None:
@@ -511,13 +519,22 @@ def _count_piece(bs: isl.BasicSet) -> int:
         return _isl_count(bs) if found is None else found
     ctx = bs.get_ctx()
     memo: dict[int, int] = {}
+    sliced = _slice_counts(bs, extents)
 
     def f(x: int) -> int:
         if x not in memo:
-            piece = bs.fix_val(isl.dim_type.set, 0, isl.Val.int_from_si(ctx, x)).project_out(isl.dim_type.set, 0, 1)
-            memo[x] = 0 if piece.is_empty() else _count_piece(piece)
+            if sliced is not None:
+                memo[x] = sliced(x)
+            else:
+                piece = bs.fix_val(isl.dim_type.set, 0, isl.Val.int_from_si(ctx, x)).project_out(isl.dim_type.set, 0, 1)
+                memo[x] = 0 if piece.is_empty() else _count_piece(piece)
         return memo[x]
 
+    return _sliced_sum(f, *extents[0])
+
+
+def _sliced_sum(f: Callable[[int], int], lo: int, hi: int) -> int:
+    """Sum of the slice counts f(x) over lo <= x <= hi, by bisection (see _count_piece)."""
     def between(a: int, b: int) -> float:
         """Sum of f over a < x < b."""
         if b - a <= 1:
@@ -528,10 +545,45 @@ def _count_piece(bs: isl.BasicSet) -> int:
             return (b - a - 1) * (f(a) + f(b)) / 2  # the line's values at a+1 .. b-1
         return between(a, m) + f(m) + between(m, b)
 
-    lo, hi = extents[0]
     if lo == hi:
         return f(lo)
     return int(round(f(lo) + between(lo, hi) + f(hi)))
+
+
+def _slice_counts(bs: isl.BasicSet, extents: list[tuple[int, int]]) -> Callable[[int], int] | None:
+    """For a basic set of two or three dimensions without local variables or parameters,
+    whose outer dimensions lie within `extents`: x -> what _count_piece gives for its
+    slice at first dimension x, computed from its constraints (the slice's inner counts
+    by _fibers, its extent from where they are not zero) instead of by isl slice by
+    slice. None for other sets."""
+    n = bs.dim(isl.dim_type.set)
+    rows = _rows(bs) if n in (2, 3) else None
+    if rows is None or any(abs(v) > _SCAN_MAGNITUDE for e in extents for v in e):
+        return None
+    eqs, ineqs = rows
+    inner = [r[n - 1] for r in ineqs]
+    if not any(r[n - 1] for r in eqs) and not (any(a > 0 for a in inner) and any(a < 0 for a in inner)):
+        return None  # the innermost dimension is unbounded (_fibers would say None)
+    if n == 2:
+        x0, x1 = extents[0]
+        counts = _fibers(eqs, ineqs, [np.arange(x0, x1 + 1, dtype=np.int64)])
+        assert counts is not None
+        return lambda x: int(counts[x - x0])  # a one-dimensional slice is counted exactly
+    y0, y1 = extents[1]
+    ys = np.arange(y0, y1 + 1, dtype=np.int64)
+
+    def count(x: int) -> int:
+        fibers = _fibers(eqs, ineqs, [np.full(ys.size, x, dtype=np.int64), ys])
+        assert fibers is not None
+        (present,) = np.nonzero(fibers)
+        if not present.size:
+            return 0  # an empty slice
+        lo, hi = y0 + int(present[0]), y0 + int(present[-1])  # the slice's extent
+        if hi - lo + 1 <= SCAN_LIMIT:
+            return int(fibers.sum())
+        return _sliced_sum(lambda y: int(fibers[y - y0]), lo, hi)
+
+    return count
 
 
 # slabs the sweep over a union of boxes may visit before the union goes to isl instead
@@ -772,16 +824,17 @@ def _admitted(lo: tuple[int, ...], hi: tuple[int, ...], constants: list[int | No
     return out
 
 
-def _union_of_boxes(space: isl.Space, boxes: list[Box], sets: dict[int, isl.Set] | None = None,
+def _union_of_boxes(space: isl.Space, boxes: list[Box], sets: dict[Box, isl.Set] | None = None,
                     keep: list[int] | None = None) -> isl.Set | None:
     """The union of the boxes (those at indices `keep`, in order; all by default); None
-    when there are none. `sets` remembers the boxes made."""
+    when there are none. `sets` remembers the boxes made (in `space`)."""
     sets = sets if sets is not None else {}
     result = None
     for i in (keep if keep is not None else range(len(boxes))):
-        if i not in sets:
-            sets[i] = _box_set(space, boxes[i])
-        result = sets[i] if result is None else result.union(sets[i])
+        box = sets.get(boxes[i])
+        if box is None:
+            box = sets[boxes[i]] = _box_set(space, boxes[i])
+        result = box if result is None else result.union(box)
     return result
 
 
@@ -1092,8 +1145,14 @@ def working_sets(
         pma, domain = times.function(stmt)
         return interval.preimage_pw_multi_aff(pma).intersect(domain).coalesce()
 
+    # the boxes of time vectors made so far for intervals, for every nest of this depth
+    made = memo.get(("boxes", ndim))
+    if made is _MISSING or len(made) > MEMO_ENTRIES:  # type: ignore[arg-type]
+        made = memo.put(("boxes", ndim), {})
+    assert isinstance(made, dict)
+
     def touched_by(stmt: str, t0: tuple[int, ...], t1: tuple[int, ...], keep: list[int], boxes: list[Box],
-                   made: dict[int, isl.Set], n: int) -> dict[str, isl.Set]:
+                   n: int) -> dict[str, isl.Set]:
         """Array -> the elements the statement's instances in the interval touch (its
         boxes at indices `keep`): a function of its time map and the interval's ends,
         zero beyond `n`."""
@@ -1124,8 +1183,7 @@ def working_sets(
         key = ("elements", t0n, t1n, tuple((stmt, signature.get(stmt)) for stmt in keeps))
         per = memo.get(key)
         if per is _MISSING:
-            made: dict[int, isl.Set] = {}
-            parts = {stmt: touched_by(stmt, t0, t1, keep, boxes, made, n) for stmt, keep in keeps.items()}
+            parts = {stmt: touched_by(stmt, t0, t1, keep, boxes, n) for stmt, keep in keeps.items()}
             arrays = list(dict.fromkeys(a for part in parts.values() for a in part))
             per = {}
             for a in arrays:
