@@ -246,7 +246,8 @@ class Policy:
         out = memo.logits.get((text, branch))
         if out is None:
             obs = self.graphs.observation(lp, text, nest, path)
-            logits, _ = self.model(obs)
+            # the actor's head only (ActorCritic.forward's logits, without the critic's)
+            logits = self.model.policy(self.model.backbone(obs.x, obs.edge_index, None, obs.edge_attr))
             extents = loop_extents(lp.program.scop, nest, path)
             applicable = applicable_mask(nest, path, extents, last_on_branch(schedule.actions, branch))
             applicable[NEXT] = True
