@@ -517,7 +517,7 @@ def test_legality_verdicts_are_those_of_the_whole_lexicographic_order(kernel) ->
         model = Model(prog.scop)  # fresh: nothing remembered
         sched = to_union_map(prog.scop, nest)
 
-        def whole(d):
+        def whole(d, sched=sched):
             t = isl.UnionMap.from_map(d.relation).apply_domain(sched).apply_range(sched)
             maps = []
             t.foreach_map(maps.append)
