@@ -84,9 +84,10 @@ class Optimized:
         path.write_text(self.source)
         return path
 
-    def run(self, toolchain=None, repeat: int = 5, store=None, timeout_s: float = 300.0):
+    def run(self, toolchain=None, repeat: int = 5, store=None, timeout_s: float = 300.0,
+            check_reference: bool = True):
         """Compile baseline and this program, verify, time; see polyrl.runtime.compare."""
         from polyrl.runtime import Toolchain, compare
 
         return compare(self.program.scop, self.region_text, str(self.schedule), toolchain or Toolchain(),
-                       store=store, repeat=repeat, timeout_s=timeout_s)
+                       store=store, repeat=repeat, timeout_s=timeout_s, check_reference=check_reference)

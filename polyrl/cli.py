@@ -58,6 +58,13 @@ def add_toolchain_arguments(p: argparse.ArgumentParser) -> None:
                    help="memo store (SQLite); repeated requests are answered from it")
 
 
+def add_reference_check_argument(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--no-reference-check", dest="reference_check", action="store_false",
+                   help="trust the baseline's output as the reference without comparing it with an -O1 build "
+                   "of the original program (saves one build and run per program; a compiler that "
+                   "miscompiles the original then goes unnoticed)")
+
+
 def add_simd_argument(p: argparse.ArgumentParser) -> None:
     p.add_argument("--simd", choices=("auto", "always", "never"), default="auto",
                    help="where to write `#pragma omp simd` on dependence-free innermost loops: auto (default) "
@@ -105,6 +112,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("-o", "--output", help="output file (default FILE.polyrl.c next to the input)")
     add_simd_argument(p)
     add_toolchain_arguments(p)
+    add_reference_check_argument(p)
 
     p = sub.add_parser("run", help="compile, verify and time the original and the transformed program",
                        epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -113,6 +121,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--schedule", default="", help="schedule to apply (default: none, i.e. codegen round trip)")
     add_simd_argument(p)
     add_toolchain_arguments(p)
+    add_reference_check_argument(p)
     for module in COMMAND_MODULES:
         importlib.import_module(module).register(sub)
     return parser
@@ -214,7 +223,8 @@ def _policy_schedule(prog, args) -> str | None:
     store = MemoStore(args.store) if args.store else None
     try:
         result = policy_search(prog, policy, args.search, toolchain_from_args(args), seed=args.seed, store=store,
-                               repeat=args.repeat, timeout_s=args.timeout, on_candidate=show)
+                               repeat=args.repeat, timeout_s=args.timeout, on_candidate=show,
+                               check_reference=args.reference_check)
     finally:
         if store is not None:
             store.close()
@@ -235,7 +245,8 @@ def cmd_run(args) -> int:
     opt = prog.apply(args.schedule, args.simd)
     toolchain = toolchain_from_args(args)
     store = MemoStore(args.store) if args.store else None
-    result = opt.run(toolchain=toolchain, repeat=args.repeat, store=store, timeout_s=args.timeout)
+    result = opt.run(toolchain=toolchain, repeat=args.repeat, store=store, timeout_s=args.timeout,
+                     check_reference=args.reference_check)
     print(result.summary() if hasattr(result, "summary") else result)
     return 0 if getattr(result, "verified", False) else 1
 

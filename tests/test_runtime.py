@@ -354,17 +354,23 @@ def test_store_answers_second_compare_without_building(gemm: Scop, tmp_path: Pat
     first = compare(gemm, INTERCHANGED, "sched-1", tc, store=store, repeat=2)
     assert first.verified and not first.new.cached
     builds = len(log.read_text().splitlines())
-    assert builds == 2  # baseline and new
+    assert builds == 3  # baseline, its -O1 reference build, and new
+    assert first.baseline.verified is True and "agrees with its -O1 build" in first.baseline.detail
     second = compare(gemm, INTERCHANGED, "sched-1", tc, store=store, repeat=2)
     assert len(log.read_text().splitlines()) == builds
     assert second.baseline.cached and second.new.cached
     assert second.new.times == first.new.times and second.speedup == first.speedup
-    # a new schedule in a fresh process-state still verifies (baseline re-run for its data)
+    # a new schedule in a fresh process-state still verifies (baseline re-run for its data;
+    # it was checked already, so its reference build is not built again)
     from polyrl.runtime import execute
 
     execute._REFERENCES.clear()
     third = compare(gemm, OFF_BY_ONE, "sched-2", tc, store=store, repeat=2)
     assert third.baseline.cached and third.new.status == "wrong-result"
+    assert len(log.read_text().splitlines()) == builds + 2
+    # the reference build adds no store keys: the baseline's key is the one it always had
+    assert sorted(k.schedule for k, _ in store.items()) == ["", "sched-1", "sched-2"]
+    assert {k.toolchain for k, _ in store.items()} == {tc.key()}
     store.close()
 
 

@@ -54,6 +54,10 @@ def register(subparsers) -> None:
                    "(default 300)")
     p.add_argument("--out", metavar="DIR", help="output folder (default bench-out/<timestamp>)")
     p.add_argument("--store", metavar="PATH", help="memo store (SQLite); measured results are reused from it")
+    p.add_argument("--no-reference-check", dest="reference_check", action="store_false",
+                   help="trust the base build's arrays as the reference without comparing them with an -O1 build "
+                   "of the kernel (saves one build and run per kernel; a compiler that miscompiles the "
+                   "kernel then goes unnoticed)")
     p.add_argument("--fresh", action="store_true",
                    help="measure everything again instead of reusing the memo store (new results replace old ones)")
 
@@ -86,7 +90,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
     # --fresh: the searches measure their candidates again too
     settings = Settings(dataset=args.dataset, threads=threads, schedules=schedules, timeout_s=args.timeout,
                         policy=args.policy, search_budget=args.search_budget, repeat=args.repeat,
-                        store=None if args.fresh else store)
+                        store=None if args.fresh else store, reference_check=args.reference_check)
     names = ordered_variants(_split(args.variants) or _split(DEFAULT_VARIANTS))
     variants = make_variants(names, settings)
     out = Path(args.out) if args.out else Path("bench-out") / datetime.now().strftime("%Y%m%d-%H%M%S")

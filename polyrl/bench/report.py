@@ -30,6 +30,7 @@ _LABELS = {
     "tool-failed": "tool failed",
     "front-end-error": "parse error",
     "no-reference": "no baseline",
+    "baseline-miscompiled": "miscompiled",
     "region-not-reached": "region not reached",
     "error": "error",
 }

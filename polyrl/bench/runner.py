@@ -2,9 +2,10 @@
 
 Owns the order of work, the memo-store lookups and the result rows; not how a variant is
 built (variants), how a build is timed and verified (polyrl.runtime), nor the reports.
-Each kernel's baseline (the `base` variant) is measured first; its dumped arrays are the
-reference every other variant of that kernel is verified against, and its minimum time
-is the numerator of every speedup. Nothing a kernel or variant does stops the loop: every
+Each kernel's baseline (the `base` variant) is measured first (polyrl.runtime.measure_baseline:
+checked against an -O1 build of the kernel unless the settings say otherwise); its dumped
+arrays are the reference every other variant of that kernel is verified against, and its
+minimum time is the numerator of every speedup. A miscompiled base verifies nothing. Nothing a kernel or variant does stops the loop: every
 failure becomes a row with its status.
 """
 
@@ -20,7 +21,17 @@ import numpy as np
 from polyrl.api import Program, load
 from polyrl.bench.suite import Kernel
 from polyrl.bench.variants import Build, Case, Settings, Skip, Variant
-from polyrl.runtime import Measurement, MemoStore, StoreKey, machine_fingerprint, measure, program_hash
+from polyrl.runtime import (
+    BASELINE_MISCOMPILED,
+    Measurement,
+    MemoStore,
+    MiscompiledBaseline,
+    StoreKey,
+    machine_fingerprint,
+    measure,
+    measure_baseline,
+    program_hash,
+)
 
 BASE = "base"
 # statuses of a variant that was not run for a reason other than its own failure
@@ -113,6 +124,8 @@ class _Bench:
             return Skip(NOT_AVAILABLE, why)
         try:
             return variant.prepare(case)
+        except MiscompiledBaseline as e:  # a search found the base miscompiled: nothing to verify against
+            return Skip("no-reference", _one_line(e.message))
         except Exception as e:  # a variant's bug must not stop the other variants
             return Skip("error", f"{type(e).__name__}: {_one_line(str(e))}")
 
@@ -121,6 +134,14 @@ class _Bench:
             return measure(case.program.scop, build.region_text, build.toolchain, repeat,
                            self.settings.timeout_s, reference=reference)
         except Exception as e:  # e.g. a region the harness cannot instrument
+            return Measurement("error", detail=f"{type(e).__name__}: {_one_line(str(e))}")
+
+    def baseline(self, case: Case, build: Build, known: Measurement | None, arrays: bool) -> Measurement:
+        try:
+            return measure_baseline(case.program.scop, build.toolchain, self.repeat, self.settings.timeout_s,
+                                    check=self.settings.reference_check, known=known, arrays=arrays,
+                                    runner=lambda tc, n: self.measure(case, replace(build, toolchain=tc), None, n))
+        except Exception as e:
             return Measurement("error", detail=f"{type(e).__name__}: {_one_line(str(e))}")
 
     def result_row(self, kernel: Kernel, variant: str, m: Measurement, base: Measurement | None) -> Row:
@@ -166,21 +187,20 @@ class _Bench:
 
         todo = [n for n, b in builds.items() if n != BASE and isinstance(b, Build) and n not in cached
                 and not _same_as_base(b, base_build)]
-        reference = None
-        if BASE in cached:
-            base = ref = cached[BASE]
-            if todo and base.status == "ok":  # times known; run it once more for the arrays
-                ref = self.measure(case, base_build, None, 0)
-        else:
-            base = ref = self.measure(case, base_build, None, self.repeat)
+        known = cached.get(BASE)
+        # times known: it runs once more only for the arrays, or to be checked
+        base = self.baseline(case, base_build, known, arrays=bool(todo))
+        if known is None or base.record() != known.record():
             self.remember(keys[BASE], base)
-        if ref.status == "ok":
-            reference = ref.dump
+        reference = base.dump if base.status == "ok" else None
         rows.append(self.result_row(kernel, BASE, base, base))
         for v in self.variants[1:]:
             b = builds[v.name]
             if isinstance(b, Skip):
                 rows.append(self.row(kernel, v.name, b.status, detail=b.detail))
+            elif base.status == BASELINE_MISCOMPILED:  # not even a stored result verified against it counts
+                rows.append(self.row(kernel, v.name, "no-reference",
+                                     detail="the base build is miscompiled (see base): nothing to verify against"))
             elif _same_as_base(b, base_build) and base.status == "ok":
                 # the original region with the base toolchain is the base binary: its time is the
                 # base's time (timing it again would only measure noise, as if it were a result)
@@ -190,7 +210,7 @@ class _Bench:
                 rows.append(self.result_row(kernel, v.name, cached[v.name], base if base.status == "ok" else None))
             elif reference is None:
                 rows.append(self.row(kernel, v.name, "no-reference",
-                                     detail=f"the baseline did not run ({ref.status})"))
+                                     detail=f"the baseline did not run ({base.status})"))
             else:
                 m = self.measure(case, b, reference, self.repeat)
                 self.remember(keys[v.name], m)

@@ -47,6 +47,7 @@ class Settings:
     search_budget: int = 32  # measured candidates per kernel of polyrl-search and random-search
     repeat: int = 5  # timed runs per candidate measured by the searches
     store: MemoStore | None = None  # where the searches look up and keep their measurements
+    reference_check: bool = True  # compare each base build with its -O1 build (runtime.measure_baseline)
 
 
 @dataclass(frozen=True)
@@ -420,7 +421,7 @@ class PolicySearchVariant(_SearchVariant):
 
         s = self.settings
         return policy_search(case.program, self.greedy.policy(), s.search_budget, toolchain, store=s.store,
-                             repeat=s.repeat, timeout_s=s.timeout_s)
+                             repeat=s.repeat, timeout_s=s.timeout_s, check_reference=s.reference_check)
 
 
 @register_variant
@@ -436,4 +437,4 @@ class RandomSearchVariant(_SearchVariant):
 
         s = self.settings
         return random_search(case.program, s.search_budget, toolchain, store=s.store, repeat=s.repeat,
-                             timeout_s=s.timeout_s)
+                             timeout_s=s.timeout_s, check_reference=s.reference_check)

@@ -42,6 +42,10 @@ def register(subparsers) -> None:
     p.add_argument("--flags", default="-O3 -march=native -fopenmp",
                    help='compiler flags for every build (default "-O3 -march=native -fopenmp")')
     p.add_argument("--timeout", type=float, default=60.0, help="seconds before a run is stopped (default 60)")
+    p.add_argument("--no-reference-check", dest="reference_check", action="store_false",
+                   help="trust each baseline's arrays as the reference without comparing them with an -O1 build "
+                   "of the program (saves one build and run per program; a compiler that miscompiles the "
+                   "original then goes unnoticed)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar (there is none when stderr is not a terminal)")
 
     d = subparsers.add_parser("dataset", help="datasets from the memo store")
@@ -64,7 +68,8 @@ def cmd_measure(args: argparse.Namespace) -> int:
         raise PolyrlError("--threads must be at least 1")
     tc = Toolchain(cc=args.cc, flags=tuple(args.flags.split()), threads=args.threads)
     opts = MeasureOptions(Path(args.corpus), args.schedules, args.workers, args.ray, Path(args.store), tc,
-                          args.repeat, args.timeout, progress=not args.no_progress and sys.stderr.isatty())
+                          args.repeat, args.timeout, progress=not args.no_progress and sys.stderr.isatty(),
+                          reference_check=args.reference_check)
     summary = run_measurement(opts)
     print(summary.text())
     if summary.interrupted:

@@ -43,7 +43,7 @@ from polyrl.measure.worker import (
     measure_program,
     plan_program,
 )
-from polyrl.runtime.execute import Toolchain
+from polyrl.runtime.execute import BASELINE_MISCOMPILED, Toolchain
 from polyrl.runtime.store import MemoStore, Record, StoreKey, machine_fingerprint
 
 MAX_RETRIES = 2
@@ -237,6 +237,7 @@ class MeasureOptions:
     repeat: int = 5
     timeout_s: float = 60.0
     progress: bool = True
+    reference_check: bool = True  # compare each baseline with its -O1 build (runtime.measure_baseline)
 
 
 @dataclass
@@ -352,14 +353,18 @@ def run_measurement(opts: MeasureOptions) -> MeasureSummary:
         expected[src.name] = 1 + len(legal)
         summary.evaluations += 1 + len(legal)
         base = store.get(key(program, ""))
+        if base is not None and base.status == BASELINE_MISCOMPILED and not opts.reference_check:
+            base = None  # the user trusts the baseline: measure it again as it is
         if base is not None and base.status != "ok":
             summary.hits += 1 + len(legal)  # a baseline that failed is final: nothing to compare with
             return
         missing = tuple(t for t in legal if store.get(key(program, t)) is None)
-        summary.hits += (base is not None) + len(legal) - len(missing)
-        if base is None or missing:
+        # a stored baseline never checked against its -O1 build (older polyrl) is checked now
+        unchecked = base is not None and opts.reference_check and not base.verified
+        summary.hits += (base is not None and not unchecked) + len(legal) - len(missing)
+        if base is None or missing or unchecked:
             backend.submit(measure_program, MeasureJob(src, program, missing, base is None, tc, opts.repeat,
-                                                       opts.timeout_s))
+                                                       opts.timeout_s, base, opts.reference_check))
 
     try:
         for src in sources:
@@ -400,7 +405,7 @@ def run_measurement(opts: MeasureOptions) -> MeasureSummary:
                         summary.statuses[row.status] += 1
                     if res.error:
                         summary.failed.append((src.name, res.error))
-                        summary.skipped += max(0, len(job.schedules) + job.baseline_needed - len(res.rows))
+                        summary.skipped += max(0, len(job.schedules) - sum(row.schedule != "" for row in res.rows))
                 progress.update(summary, sum(expected.values()), started)
         backend.close()
     except KeyboardInterrupt:

@@ -19,8 +19,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from polyrl.errors import PolyrlError
-from polyrl.runtime.execute import Toolchain, build, companion_sources, run
+from polyrl.runtime.execute import (
+    BASELINE_MISCOMPILED,
+    Measurement,
+    Toolchain,
+    build,
+    companion_sources,
+    measure_baseline,
+    run,
+)
 from polyrl.runtime.instrument import instrument
+from polyrl.runtime.store import Record
 from polyrl.runtime.verify import compare_dumps, load_dump
 
 # ---------------------------------------------------------------- the core gate
@@ -134,6 +143,8 @@ class MeasureJob:
     toolchain: Toolchain
     repeat: int
     timeout_s: float
+    baseline: Record | None = None  # the store's record of the baseline, when it has one
+    check_reference: bool = True  # compare the baseline with its -O1 build (runtime.measure_baseline)
 
 
 @dataclass
@@ -200,11 +211,11 @@ def plan_program(job: PlanJob) -> Plan:
             return Plan(error=f"{type(e).__name__}: {e}\n{traceback.format_exc(limit=4)}")
 
 
-def _variant(scop, region: str | None, job: MeasureJob, repeat: int):
+def _variant(scop, region: str | None, job: MeasureJob, repeat: int, toolchain: Toolchain | None = None):
     """Build under one core, run under the toolchain's cores; (status, times, dump, detail).
 
     Each variant builds in its own folder, removed at once: dumps can be tens of MB."""
-    tc = job.toolchain
+    tc = toolchain or job.toolchain
     include = tuple(d for d in (job.source.folder,) if d and os.path.isdir(d))
     with tempfile.TemporaryDirectory(prefix="polyrl-build-") as workdir:
         with _GATE.hold(1):
@@ -241,12 +252,22 @@ def measure_program(job: MeasureJob) -> MeasureResult:
             out.error = "the program changed since it was planned"
             return out
         scop = prog.scop
-        status, times, ref, detail = _variant(scop, None, job, job.repeat if job.baseline_needed else 0)
-        if job.baseline_needed:
-            out.rows.append(Row("", True, status, times, None, detail))
-        if status != "ok":
-            out.error = f"baseline {status}: {detail}"
+
+        def original(tc: Toolchain, repeat: int) -> Measurement:
+            status, times, dump, detail = _variant(scop, None, job, repeat, tc)
+            return Measurement(status, times, None, detail, dump=dump)
+
+        known = Measurement.from_record(job.baseline) if job.baseline is not None else None
+        with _GATE.hold(1):  # the check compares the arrays under one core (the runs take their own)
+            base = measure_baseline(scop, job.toolchain, job.repeat, job.timeout_s, check=job.check_reference,
+                                    known=known, runner=original)
+        if known is None or base.record() != known.record():
+            out.rows.append(Row("", True, base.status, base.times, base.verified, base.detail))
+        if base.status != "ok":
+            what = base.status if base.status == BASELINE_MISCOMPILED else f"baseline {base.status}"
+            out.error = f"{what}: {base.detail}"
             return out
+        ref = base.dump
         for text in job.schedules:
             try:
                 with _GATE.hold(1):

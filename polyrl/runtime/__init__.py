@@ -5,14 +5,18 @@ not the schedules or the generated region text (poly, codegen).
 """
 
 from polyrl.runtime.execute import (
+    BASELINE_MISCOMPILED,
     BuildResult,
     Comparison,
     Measurement,
+    MiscompiledBaseline,
     RunResult,
     Toolchain,
     build,
     compare,
     measure,
+    measure_baseline,
+    reference_toolchain,
     run,
 )
 from polyrl.runtime.instrument import instrument, written_extents
@@ -20,10 +24,12 @@ from polyrl.runtime.store import MemoStore, Record, StoreKey, machine_fingerprin
 from polyrl.runtime.verify import Verification, compare_dumps, load_dump
 
 __all__ = [
+    "BASELINE_MISCOMPILED",
     "BuildResult",
     "Comparison",
     "Measurement",
     "MemoStore",
+    "MiscompiledBaseline",
     "Record",
     "RunResult",
     "StoreKey",
@@ -36,7 +42,9 @@ __all__ = [
     "load_dump",
     "machine_fingerprint",
     "measure",
+    "measure_baseline",
     "program_hash",
+    "reference_toolchain",
     "run",
     "written_extents",
 ]

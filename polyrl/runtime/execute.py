@@ -16,7 +16,8 @@ import statistics
 import subprocess
 import tempfile
 from collections import OrderedDict
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -272,7 +273,9 @@ class Measurement:
 
     status: str  # "ok", "wrong-result", "compile-error", "timeout", "crash", "exit-code N", ...
     times: tuple[float, ...] = ()
-    verified: bool | None = None  # None: not checked (the baseline, or it did not run)
+    # None: not checked (it did not run; a baseline not checked against its reference build);
+    # for a baseline, True: it agrees with its reference build (see measure_baseline)
+    verified: bool | None = None
     detail: str = ""
     cached: bool = False  # answered from the memo store
     dump: dict[str, np.ndarray] | None = field(default=None, repr=False, compare=False)
@@ -344,6 +347,82 @@ def measure(
     return Measurement("ok" if v.ok else "wrong-result", r.times, v.ok, v.detail, dump=dump)
 
 
+# ---------------------------------------------------------------- the baseline as reference
+
+# The status of a baseline whose output differs from its reference build's: the compiler
+# miscompiled the original program, so its arrays cannot be the reference of any variant.
+BASELINE_MISCOMPILED = "baseline-miscompiled"
+_O_LEVEL = re.compile(r"-O(\d*|s|z|g|fast)")
+
+
+def reference_toolchain(toolchain: Toolchain) -> Toolchain | None:
+    """The toolchain of the reference build: the same compiler and flags with every -O level
+    replaced by -O1 (no vectorizer, no -O3 complete unrolling: gcc 12.2 at -O3 vectorizes an
+    outer loop across a dependence once it has unrolled the inner one). None when the
+    baseline is not optimized past -O1, which leaves nothing to check."""
+    levels = [f for f in toolchain.flags if _O_LEVEL.fullmatch(f)]
+    if not levels or levels[-1] in ("-O", "-O0", "-O1", "-Og"):
+        return None
+    first = toolchain.flags.index(levels[0])
+    rest = tuple(f for f in toolchain.flags if f not in levels)
+    fast = ("-ffast-math",) if "-Ofast" in levels else ()  # -Ofast's arithmetic is part of its meaning
+    return replace(toolchain, flags=(*rest[:first], "-O1", *fast, *rest[first:]))
+
+
+class MiscompiledBaseline(PolyrlError):
+    """The original program's build computes something else than its -O1 build."""
+
+
+def measure_baseline(
+    scop: Scop,
+    toolchain: Toolchain,
+    repeat: int = 5,
+    timeout_s: float = 60.0,
+    *,
+    check: bool = True,
+    known: Measurement | None = None,
+    arrays: bool = True,
+    runner: Callable[[Toolchain, int], Measurement] | None = None,
+) -> Measurement:
+    """The original program measured to serve as the reference of its variants.
+
+    With `check`, its written arrays are compared (as `compare_dumps` compares a variant)
+    with those of one run of the reference build (`reference_toolchain`): a difference
+    gives status BASELINE_MISCOMPILED, no dump and a detail naming the first differing
+    element and both flags; agreement gives verified=True. `known` is the store's
+    measurement of it: its times are kept, and it is run again only when `arrays` are
+    needed or it was never checked. `runner(toolchain, repeat)` builds and runs the
+    original program (default: `measure`; the measure workers pass theirs).
+    """
+    def run_original(tc: Toolchain, n: int) -> Measurement:
+        return runner(tc, n) if runner is not None else measure(scop, None, tc, n, timeout_s)
+
+    if known is not None:
+        if known.status == BASELINE_MISCOMPILED and not check:
+            known = None  # the user trusts the baseline: measure it as it is
+        elif known.status != "ok" or ((known.verified or not check) and not arrays):
+            return known  # a failure is final; a checked (or trusted) baseline needs no run
+    if known is None:
+        base = run_original(toolchain, repeat)
+    else:
+        base = run_original(toolchain, 0)
+        if base.status == "ok":
+            base = replace(base, times=known.times, verified=known.verified, detail=known.detail, cached=True)
+    ref_tc = reference_toolchain(toolchain)
+    if base.status != "ok" or not check or ref_tc is None or (known is not None and known.verified):
+        return base
+    ref = run_original(ref_tc, 0)
+    level = "-O1"
+    if ref.status != "ok":
+        return replace(base, verified=None, detail=f"not checked: its {level} build gave {ref.status}")
+    v = compare_dumps(ref.dump, base.dump, toolchain.exact)
+    if v.ok:
+        return replace(base, verified=True, detail=f"agrees with its {level} build: {v.detail}")
+    return Measurement(BASELINE_MISCOMPILED, base.times, False,
+                       f"{v.detail}, built with `{' '.join(ref_tc.flags)}` vs `{' '.join(toolchain.flags)}`",
+                       cached=base.cached)
+
+
 # ---------------------------------------------------------------- compare
 
 
@@ -362,12 +441,13 @@ class Comparison:
 
 
 # Reference dumps of recently measured baselines, so that several schedules of one
-# program verify without re-running the baseline each time: (program, toolchain) -> dump.
-_REFERENCES: OrderedDict[tuple[str, str], dict[str, np.ndarray]] = OrderedDict()
+# program verify without re-running the baseline each time: (program, toolchain, checked) -> dump.
+# The key also says whether the baseline was checked against its reference build.
+_REFERENCES: OrderedDict[tuple[str, str, bool], dict[str, np.ndarray]] = OrderedDict()
 _REFERENCES_KEEP = 4
 
 
-def _remember(key: tuple[str, str], dump: dict[str, np.ndarray]) -> None:
+def _remember(key: tuple[str, str, bool], dump: dict[str, np.ndarray]) -> None:
     _REFERENCES[key] = dump
     _REFERENCES.move_to_end(key)
     while len(_REFERENCES) > _REFERENCES_KEEP:
@@ -380,6 +460,13 @@ def _baseline_failed(scop: Scop, m: Measurement) -> PolyrlError:
     )
 
 
+def _miscompiled(scop: Scop, m: Measurement) -> MiscompiledBaseline:
+    return MiscompiledBaseline(
+        f"the compiler miscompiles the original program: {m.detail}; its output cannot be the "
+        "reference, so nothing is verified: choose other flags (e.g. -O2), or pass --no-reference-check "
+        "to trust the baseline anyway", scop.source_path)
+
+
 def compare(
     scop: Scop,
     new_region_text: str,
@@ -389,12 +476,15 @@ def compare(
     repeat: int = 5,
     timeout_s: float = 60.0,
     legal: bool | None = None,
+    check_reference: bool = True,
 ) -> Comparison:
     """Measure the baseline and the new region, verify the new one against the baseline.
 
     `schedule_text` must be canonical (it is the store key, "" is the baseline). Both
-    measurements are looked up in `store` first; a full hit compiles and runs nothing.
-    A baseline that does not build or run is the user's problem: PolyrlError.
+    measurements are looked up in `store` first; a full hit of a checked baseline compiles
+    and runs nothing. The baseline comes from `measure_baseline` (checked against its -O1
+    build unless `check_reference` is False). A baseline that does not build or run is the
+    user's problem: PolyrlError; one the compiler miscompiles: MiscompiledBaseline.
     """
     prog, tkey = program_hash(scop), toolchain.key()
     machine = machine_fingerprint()
@@ -402,29 +492,24 @@ def compare(
     nkey = StoreKey(prog, schedule_text, machine, tkey)
     brec = store.get(bkey) if store is not None else None
     nrec = store.get(nkey) if store is not None else None
+    memo = (prog, tkey, check_reference)
 
-    if brec is not None:
-        base = Measurement.from_record(brec)
-    else:
-        base = measure(scop, None, toolchain, repeat, timeout_s)
-        if base.status != "ok":
-            raise _baseline_failed(scop, base)
-        _remember((prog, tkey), base.dump)
-        if store is not None:
-            store.put(bkey, base.record(legal=True))
-    if base.status != "ok":
+    known = Measurement.from_record(brec) if brec is not None else None
+    base = measure_baseline(scop, toolchain, repeat, timeout_s, check=check_reference, known=known,
+                            arrays=nrec is None and memo not in _REFERENCES)
+    if base.status not in ("ok", BASELINE_MISCOMPILED):
         raise _baseline_failed(scop, base)
+    if base.dump is not None:
+        _remember(memo, base.dump)
+    if store is not None and (known is None or base.record() != known.record()):
+        store.put(bkey, base.record(legal=True))
+    if base.status == BASELINE_MISCOMPILED:
+        raise _miscompiled(scop, base)
 
     if nrec is not None:
         new = Measurement.from_record(nrec)
     else:
-        ref = base.dump if base.dump is not None else _REFERENCES.get((prog, tkey))
-        if ref is None:  # baseline times came from the store; re-run it once for its data
-            ref_m = measure(scop, None, toolchain, 0, timeout_s)
-            if ref_m.status != "ok":
-                raise _baseline_failed(scop, ref_m)
-            ref = ref_m.dump
-            _remember((prog, tkey), ref)
+        ref = base.dump if base.dump is not None else _REFERENCES[memo]
         new = measure(scop, new_region_text, toolchain, repeat, timeout_s, reference=ref)
         if store is not None:
             store.put(nkey, new.record(legal))

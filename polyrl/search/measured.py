@@ -78,12 +78,13 @@ class CandidateMeasurer:
     """Measures schedules of one program with one toolchain, each distinct text once."""
 
     def __init__(self, program: Program, toolchain: Toolchain, store: MemoStore, repeat: int = 5,
-                 timeout_s: float = 60.0):
+                 timeout_s: float = 60.0, check_reference: bool = True):
         self.program = program
         self.toolchain = toolchain
         self.store = store
         self.repeat = repeat
         self.timeout_s = timeout_s
+        self.check_reference = check_reference  # compare the baseline with its -O1 build first
         self.seen: set[str] = {""}  # the original is known: speedup 1
 
     def measure(self, schedule: Schedule, origin: str) -> Candidate:
@@ -91,7 +92,8 @@ class CandidateMeasurer:
         self.seen.add(text)
         opt = self.program.apply(schedule)  # checks legality again: an illegal candidate is our bug
         result = compare(self.program.scop, opt.region_text, text, self.toolchain, store=self.store,
-                         repeat=self.repeat, timeout_s=self.timeout_s, legal=True)
+                         repeat=self.repeat, timeout_s=self.timeout_s, legal=True,
+                         check_reference=self.check_reference)
         new = result.new
         cached = result.baseline.cached and new.cached
         if result.speedup is not None:
@@ -135,15 +137,17 @@ def random_candidates(program: Program, seed: int = 0) -> Iterator[tuple[Schedul
 
 def search(program: Program, candidates: Iterable[tuple[Schedule, str]], budget: int, toolchain: Toolchain,
            kind: str, store: MemoStore | None = None, repeat: int = 5, timeout_s: float = 60.0,
-           on_candidate: Callable[[int, Candidate], None] | None = None) -> SearchResult:
+           on_candidate: Callable[[int, Candidate], None] | None = None,
+           check_reference: bool = True) -> SearchResult:
     """Measure the first `budget` distinct non-empty schedules of `candidates`; gives up after
     DRAWS_PER_CANDIDATE * budget draws (a program may admit fewer schedules). Ctrl-C ends
-    the search with what it measured (`interrupted`)."""
+    the search with what it measured (`interrupted`). A baseline that the compiler
+    miscompiles (polyrl.runtime.measure_baseline) verifies nothing: MiscompiledBaseline."""
     if budget < 1:
         raise PolyrlError("the search budget must be at least 1 measurement")
     result = SearchResult(kind, budget)
     with _store_or_temporary(store) as s:
-        measurer = CandidateMeasurer(program, toolchain, s, repeat, timeout_s)
+        measurer = CandidateMeasurer(program, toolchain, s, repeat, timeout_s, check_reference)
         stream, draws = iter(candidates), 0
         try:
             while len(result.candidates) < budget and draws < DRAWS_PER_CANDIDATE * budget:

@@ -1,0 +1,192 @@
+"""The baseline's own check against an -O1 build (polyrl.runtime.measure_baseline), on a
+kernel that gcc 12.2 miscompiles at -O3: it unrolls the short inner loop completely and
+then vectorizes the outer loop across the distance-(1,1) dependence. Real gcc, real runs;
+the tests that need the miscompilation skip when the installed gcc computes it right."""
+
+from __future__ import annotations
+
+import csv
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from polyrl.api import load
+from polyrl.cli import main
+from polyrl.runtime import (
+    BASELINE_MISCOMPILED,
+    MemoStore,
+    MiscompiledBaseline,
+    Record,
+    StoreKey,
+    Toolchain,
+    compare,
+    machine_fingerprint,
+    measure_baseline,
+    program_hash,
+    reference_toolchain,
+)
+from polyrl.search import random_search
+
+# Y[k][l] = Y[k-1][l-1] over a 14-iteration inner loop: row 2 must hold what row 1 was
+# just given; gcc 12.2 -O3 gives it row 1's old values
+SHIFT = r"""#include <stdio.h>
+#define N 33
+#define M 16
+float Y[N][M];
+
+static void kernel(void)
+{
+  int k, l;
+#pragma scop
+  for (k = 1; k < N - 1; k++)
+    for (l = 1; l < M - 1; l++)
+      Y[k][l] = Y[k - 1][l - 1];
+#pragma endscop
+}
+
+int main(void)
+{
+  int k, l;
+  for (k = 0; k < N; k++)
+    for (l = 0; l < M; l++)
+      Y[k][l] = k * 100 + l;
+  kernel();
+  for (l = 0; l < M; l++)
+    printf("%g ", Y[2][l]);
+  printf("\n");
+  return 0;
+}
+"""
+
+O3 = Toolchain(threads=1)  # -O3 -march=native -fopenmp, the default
+O2 = Toolchain(flags=("-O2", "-march=native", "-fopenmp"), threads=1)
+INTERCHANGE = "B0:I(0,1)"  # legal: the dependence distance is (1, 1)
+
+
+@pytest.fixture(scope="module")
+def shift_file(tmp_path_factory) -> Path:
+    path = tmp_path_factory.mktemp("shift") / "shift.c"
+    path.write_text(SHIFT)
+    return path
+
+
+@pytest.fixture(scope="module")
+def miscompiled(shift_file: Path, tmp_path_factory) -> Path:
+    """The kernel, when the installed gcc miscompiles it at -O3 (-O1 and -O3 print different rows)."""
+    if shutil.which("gcc") is None:
+        pytest.skip("gcc is not installed")
+    wd = tmp_path_factory.mktemp("repro")
+    out = {}
+    for level in ("-O1", "-O3"):
+        exe = wd / f"shift{level}"
+        subprocess.run(["gcc", level, "-march=native", "-fopenmp", str(shift_file), "-o", str(exe)], check=True,
+                       capture_output=True)
+        out[level] = subprocess.run([str(exe)], capture_output=True, text=True, check=True).stdout
+    if out["-O1"] == out["-O3"]:
+        pytest.skip("this gcc computes the kernel right at -O3 (the gcc 12.2 miscompilation is fixed)")
+    return shift_file
+
+
+def test_reference_toolchain_replaces_every_level() -> None:
+    tc = Toolchain(flags=("-DX=1", "-O3", "-march=native", "-O2", "-fopenmp", "-I/inc"), threads=2)
+    ref = reference_toolchain(tc)
+    assert ref is not None
+    assert ref.flags == ("-DX=1", "-O1", "-march=native", "-fopenmp", "-I/inc") and ref.threads == 2
+    assert reference_toolchain(Toolchain(flags=("-Ofast",))).flags == ("-O1", "-ffast-math")
+    for unoptimized in ((), ("-O0",), ("-O1", "-fopenmp"), ("-O3", "-O1"), ("-Og",)):
+        assert reference_toolchain(Toolchain(flags=unoptimized)) is None
+
+
+def test_a_correct_baseline_is_checked_and_verifies(shift_file: Path) -> None:
+    # at -O2 gcc computes the kernel right (with or without the bug): as before, plus the check
+    prog = load(shift_file)
+    base = measure_baseline(prog.scop, O2, repeat=1)
+    assert base.status == "ok" and base.verified is True and base.dump is not None
+    assert "agrees with its -O1 build" in base.detail
+    cmp = prog.apply(INTERCHANGE).run(toolchain=O2, repeat=1)
+    assert cmp.baseline.verified is True and cmp.new.status == "ok" and cmp.verified is True
+
+
+def test_miscompiled_baseline_is_no_reference(miscompiled: Path, tmp_path: Path) -> None:
+    prog = load(miscompiled)
+    base = measure_baseline(prog.scop, O3, repeat=1)
+    assert base.status == BASELINE_MISCOMPILED and base.verified is False and base.dump is None
+    assert base.detail.startswith("Y[2][")
+    assert "`-O1 -march=native -fopenmp` vs `-O3 -march=native -fopenmp`" in base.detail
+    assert len(base.times) == 1  # the baseline's own timing is kept, for the record
+
+    store = MemoStore(tmp_path / "memo.sqlite")
+    region = prog.apply(INTERCHANGE).region_text
+    with pytest.raises(MiscompiledBaseline, match=r"miscompiles the original program: Y\[2\]"):
+        compare(prog.scop, region, INTERCHANGE, O3, store=store, repeat=1)
+    records = dict(store.items())
+    bkey = StoreKey(program_hash(prog.scop), "", machine_fingerprint(), O3.key())  # the key it always had
+    assert list(records) == [bkey] and records[bkey].status == BASELINE_MISCOMPILED
+    # the stored verdict is final: a second request fails the same way without building
+    with pytest.raises(MiscompiledBaseline):
+        compare(prog.scop, region, INTERCHANGE, O3, store=store, repeat=1)
+    with pytest.raises(MiscompiledBaseline):
+        random_search(prog, 2, O3, store=store, repeat=1)
+    assert list(dict(store.items())) == [bkey]
+
+    # opting out trusts the (wrong) baseline, as polyrl did before the check: the correct
+    # interchanged program is then reported wrong
+    trusted = compare(prog.scop, region, INTERCHANGE, O3, repeat=1, check_reference=False)
+    assert trusted.baseline.status == "ok" and trusted.baseline.verified is None
+    assert trusted.new.status == "wrong-result"
+    store.close()
+
+
+def test_a_stored_unchecked_baseline_is_checked(miscompiled: Path, tmp_path: Path) -> None:
+    # a store written before the check: its baseline is `ok` and was never compared
+    prog = load(miscompiled)
+    store = MemoStore(tmp_path / "memo.sqlite")
+    bkey = StoreKey(program_hash(prog.scop), "", machine_fingerprint(), O3.key())
+    store.put(bkey, Record(True, "ok", (1e-6,), None, ""))
+    with pytest.raises(MiscompiledBaseline):
+        compare(prog.scop, prog.apply(INTERCHANGE).region_text, INTERCHANGE, O3, store=store, repeat=1)
+    rec = store.get(bkey)
+    assert rec.status == BASELINE_MISCOMPILED and rec.times == (1e-6,)
+    store.close()
+
+
+def test_polyrl_run_refuses_to_verify(miscompiled: Path, capsys) -> None:
+    args = ["run", str(miscompiled), "--schedule", INTERCHANGE, "--threads", "1", "--repeat", "1"]
+    assert main(args) == 2
+    assert "miscompiles the original program" in capsys.readouterr().err
+    assert main([*args, "--flags", "-O2 -march=native -fopenmp"]) == 0
+    assert "verified" in capsys.readouterr().out
+
+
+def test_polyrl_measure_skips_the_schedules(miscompiled: Path, tmp_path: Path, capsys) -> None:
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    shutil.copy(miscompiled, corpus / "shift.c")
+    store = tmp_path / "measure.sqlite"
+    args = ["measure", str(corpus), "--schedules", "random:2", "--workers", "1", "--threads", "1", "--repeat", "1",
+            "--store", str(store), "--no-progress"]
+    assert main(args) == 1
+    assert "baseline-miscompiled: Y[2]" in capsys.readouterr().out
+    with MemoStore(store) as s:
+        rows = [(k.schedule, r.status, r.verified) for k, r in s.items()]
+    assert rows == [("", BASELINE_MISCOMPILED, False)]  # no schedule verified (or refuted) against it
+
+
+def test_polyrl_bench_lists_the_base_as_miscompiled(miscompiled: Path, tmp_path: Path) -> None:
+    suite = tmp_path / "suite"
+    (suite / "shift").mkdir(parents=True)
+    shutil.copy(miscompiled, suite / "shift" / "shift.c")
+    schedules = tmp_path / "schedules.txt"
+    schedules.write_text(f"shift: {INTERCHANGE}\n")
+    out = tmp_path / "out"
+    assert main(["bench", "--suite", str(suite), "--dataset", "MINI", "--variants", "base,polyrl-schedule",
+                 "--schedules", str(schedules), "--threads", "1", "--repeat", "1", "--out", str(out)]) == 0
+    with (out / "results.csv").open(newline="") as fh:
+        rows = {r["variant"]: r for r in csv.DictReader(fh)}
+    assert (rows["base"]["status"], rows["base"]["verified"]) == (BASELINE_MISCOMPILED, "")
+    assert (rows["polyrl-schedule"]["status"], rows["polyrl-schedule"]["verified"]) == ("no-reference", "")
+    md = (out / "results.md").read_text()
+    assert "| shift | miscompiled | no baseline |" in md
+    assert md.split("Not run correctly:")[1].strip().startswith("- shift / base: baseline-miscompiled: Y[2]")
