@@ -23,7 +23,8 @@ def register(subparsers) -> None:
         "bench",
         help="compare polyrl with gcc, Graphite, Polly and PLUTO on PolyBench-style kernels",
         description="Build every kernel of a suite once per variant with the same timing harness, "
-        "verify each variant's arrays against the base build, time it (minimum of --repeat runs) and "
+        "verify each variant's arrays against the base build (itself first checked against an -O1 build "
+        "of the kernel, see --no-reference-check), time it (minimum of --repeat runs) and "
         "report speedups over base. Writes results.csv, results.md and speedups.png into --out. Besides the "
         "compilers, polyrl-schedule applies fixed schedules, polyrl-policy the trained policy's greedy schedule "
         "(results.md also lists its inference time per kernel), and polyrl-search and random-search keep the "

@@ -11,7 +11,9 @@ from polyrl.errors import PolyrlError
 
 MEASURE_EPILOG = """Each program's baseline and its schedules go into the memo store under
 (program hash, schedule, machine, compiler + flags + threads). A re-run measures only what
-the store lacks; Ctrl-C keeps every finished program. The chosen schedules are cached in
+the store lacks; Ctrl-C keeps every finished program. A baseline whose arrays differ from
+those of an -O1 build of the program is stored as baseline-miscompiled, and none of its
+schedules is measured (see --no-reference-check). The chosen schedules are cached in
 STORE.plans.jsonl, which `polyrl dataset export` also reads for the program paths.
 
 --schedules FILE: one schedule per line, for every program, or `prog_000042: SCHEDULE`

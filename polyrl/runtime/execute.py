@@ -303,6 +303,8 @@ class Measurement:
             text = f"{format_seconds(self.min)} (min of {len(self.times)}, spread {100 * (self.spread or 0):.1f}%)"
             if self.verified is not None:
                 text += f", verified: {self.detail}"
+            elif self.detail:  # e.g. a baseline whose reference build did not run
+                text += f" ({self.detail})"
         return text + (" [memo store]" if self.cached else "")
 
     def record(self, legal: bool | None = None) -> Record:
