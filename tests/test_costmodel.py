@@ -350,7 +350,7 @@ def test_shipped_cost_model_loads_predicts_and_initialises_the_policy():
     shipped = Path(__file__).resolve().parents[1] / "polyrl" / "model" / "weights" / "costmodel.pt"
     model, target = load_costmodel(shipped)
     ckpt = torch.load(shipped, weights_only=False)
-    assert ckpt["data"]["samples"] >= 10_000 and ckpt["metrics"]["test"]["programs"] == 100
+    assert ckpt["data"]["samples"] >= 10_000 and ckpt["metrics"]["test"]["programs"] >= 100
     assert "optimizer" not in ckpt  # exported: weights and their description only
     matmul = load(Path(__file__).resolve().parents[1] / "datasets" / "examples" / "matmul.c")
     graphs = [program_graph(matmul.scop), program_graph(matmul.scop, matmul.apply("B1:I(1,2)").nest)]
