@@ -257,20 +257,13 @@ def test_remembered_results_are_those_of_a_fresh_analysis(tmp_path) -> None:
     the program's memo: unchanged statements, a deeper padding) give exactly what each
     gives alone."""
     import polyrl.poly.workingset as ws
-    from polyrl.poly.schedule import Schedule
-    from polyrl.poly.transform import apply_action
 
     path = tmp_path / "two.c"
     path.write_text(TWO_NESTS)
     prog = load(path)
     texts = ["", "B0:I(0,1)", "B0:I(0,1) B1:T2(0,1,8,4)", "B0:I(0,1) B1:T2(0,1,8,4) B0:R(1)", "B1:J(0,2)",
              "B0:S(0,1,1)"]
-    nests = []
-    for text in texts:
-        nest = prog.model.original
-        for a in (Schedule.parse(text).actions if text else ()):
-            nest = apply_action(nest, a)
-        nests.append(nest)
+    nests = _nests(prog, texts)
     in_sequence = [working_sets(prog.scop, nest, caches=CACHES, describe=False) for nest in nests]
     assert any(r.carrier is not None for r in in_sequence[2].reuses)
     for nest, seen in zip(nests, in_sequence, strict=True):
@@ -352,6 +345,20 @@ def test_admitted_boxes_are_those_each_box_admits() -> None:
 POLYBENCH = Path(__file__).resolve().parents[1] / "datasets" / "polybench"
 
 
+def _nests(prog, texts: list[str]) -> list:
+    """The nest of each schedule text, its actions applied without a legality check."""
+    from polyrl.poly.schedule import Schedule
+    from polyrl.poly.transform import apply_action
+
+    nests = []
+    for text in texts:
+        nest = prog.model.original
+        for a in (Schedule.parse(text).actions if text else ()):
+            nest = apply_action(nest, a)
+        nests.append(nest)
+    return nests
+
+
 def polybench(kernel: str, dataset: str = "SMALL"):
     return load(POLYBENCH / kernel, defines={f"{dataset}_DATASET": "1"}, include_dirs=[str(POLYBENCH / "utilities")])
 
@@ -372,16 +379,9 @@ def test_graphs_along_an_episode_are_those_of_a_fresh_analysis(kernel, texts) ->
 
     import polyrl.poly.workingset as ws
     from polyrl.model.features import program_graph
-    from polyrl.poly.schedule import Schedule
-    from polyrl.poly.transform import apply_action
 
     prog = polybench(kernel)
-    nests = []
-    for text in texts:
-        nest = prog.model.original
-        for a in (Schedule.parse(text).actions if text else ()):
-            nest = apply_action(nest, a)
-        nests.append(nest)
+    nests = _nests(prog, texts)
     in_sequence = [program_graph(prog.scop, nest, caches=CACHES) for nest in nests]
     for text, nest, seen in zip(texts, nests, in_sequence, strict=True):
         ws._MEMOS.clear()
@@ -404,8 +404,6 @@ def test_first_reuse_from_the_first_instant_is_that_of_the_whole_relation(kernel
     statement's first instant where it has a target, are those of the lexicographic
     minimum of the whole reuse relation's domain; references with the same relation in
     one statement have the same ones."""
-    from polyrl.poly.schedule import Schedule
-    from polyrl.poly.transform import apply_action
     from polyrl.poly.workingset import _first_reuse, _lex_lt, _point, analysis_memo, resolve_params
 
     prog = polybench(kernel, "MINI")
@@ -413,10 +411,7 @@ def test_first_reuse_from_the_first_instant_is_that_of_the_whole_relation(kernel
     refs, _ = memo.references(prog.scop)
     relations = memo.relations(prog.scop)
     shortcuts = 0
-    for text in texts:
-        nest = prog.model.original
-        for a in (Schedule.parse(text).actions if text else ()):
-            nest = apply_action(nest, a)
+    for text, nest in zip(texts, _nests(prog, texts), strict=True):
         times = memo.times(prog.scop, nest)
         space = isl.Space.alloc(prog.scop.context.get_ctx(), 0, times.ndim, times.ndim)
         timed = [times.sched[r.stmt].reverse().apply_range(m) for r, m in refs]

@@ -81,6 +81,12 @@ def _fmt(x) -> str:
     return str(x)
 
 
+def _largest_float(dump: dict[str, np.ndarray]) -> float:
+    """The largest finite magnitude among the float arrays of `dump` (0 when none)."""
+    return max((float(np.abs(v[np.isfinite(v)]).max()) for v in dump.values()
+                if v.dtype.kind == "f" and np.isfinite(v).any()), default=0.0)
+
+
 def compare_dumps(ref: dict[str, np.ndarray], new: dict[str, np.ndarray], exact: bool) -> Verification:
     """`new` against `ref`: bitwise when `exact`, else within max(1e-9, 64 ulp of the
     element type) relative per element (see ULP_SLACK), or absolute against that tolerance
@@ -100,12 +106,7 @@ def compare_dumps(ref: dict[str, np.ndarray], new: dict[str, np.ndarray], exact:
     worst = 0.0
     elements = 0
     any_float = False
-    # the largest finite float the program writes anywhere: a scalar result (one element)
-    # has no array of its own to scale its floor by, and one that cancels to near zero
-    # (durbin's alpha, gramschmidt's last nrm: 1e-54 against -0.0 after another FMA
-    # contraction) is only as precise as the values it was computed from
-    program_scale = max((float(np.abs(v[np.isfinite(v)]).max()) for v in ref.values()
-                         if v.dtype.kind == "f" and np.isfinite(v).any()), default=0.0)
+    program_scale = None  # the largest finite float written anywhere: made when a scalar needs it
     for name in ref:
         a, b = ref[name], new[name]
         if a.dtype != b.dtype or a.shape != b.shape:
@@ -129,6 +130,12 @@ def compare_dumps(ref: dict[str, np.ndarray], new: dict[str, np.ndarray], exact:
                     finite_ref = np.abs(a[np.isfinite(a)])
                     floor = rtol * float(finite_ref.max()) if finite_ref.size else 0.0
                     if a.size == 1:
+                        # a scalar has no array of its own to scale its floor by, and one that
+                        # cancels to near zero (durbin's alpha, gramschmidt's last nrm: 1e-54
+                        # against -0.0 after another FMA contraction) is only as precise as the
+                        # values it was computed from
+                        if program_scale is None:
+                            program_scale = _largest_float(ref)
                         floor = max(floor, rtol * program_scale)
                     good = (a == b) | both_nan | (diff <= rtol * scale) | (diff <= floor)
                     finite = np.isfinite(diff) & (scale > 0) & ~both_nan
