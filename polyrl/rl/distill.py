@@ -12,7 +12,8 @@ Two pieces:
 
 - `scripted_schedules`: a few schedule families that apply one recipe to every branch of a
   program (parallelize the outermost legal loop; tile the outer pair first; swap the
-  innermost pair; jam, unroll or vectorize after parallelizing), each action kept only
+  innermost pair; jam, unroll or vectorize after parallelizing; for dense loops, swap and
+  tile the innermost pair, then jam and vector code), each action kept only
   when it is applicable and the exact legality check accepts it. They are candidates to
   measure, not answers: which recipe (if any) wins on a program is what the measurements
   say. `polyrl distill --write-candidates FILE` writes them in `polyrl measure`'s format.
@@ -134,6 +135,26 @@ def _tile_par_jam(b: _Walker) -> None:
         b.first(f"J({b.depth - 2},4)", f"J({b.depth - 2},2)")
 
 
+def _locality(swap: bool, tile: bool) -> Recipe:
+    """Cache and register locality for dense loops: optionally swap the innermost pair (so
+    a stride-1 reference may run innermost), optionally tile the innermost pair (64 x 128),
+    parallelize the outermost legal loop, unroll-and-jam the loop just outside the innermost
+    by 4 into it (register blocking), and write the innermost loop as vector code. Each step
+    is taken only where it applies and is legal, so on a shallow or dependent branch the
+    recipe degrades to its legal part."""
+    def recipe(b: _Walker) -> None:
+        d = b.depth
+        if swap and d >= 2:
+            b.take(f"I({d - 2},{d - 1})")
+        if tile and d >= 2 and b.take(f"T2({d - 2},{d - 1},64,128)"):
+            d += 2  # the point loops are the two innermost levels now
+        _par(b)
+        if d >= 2:
+            b.first(f"J({d - 2},4)", f"J({d - 2},2)")
+        b.take("V()")
+    return recipe
+
+
 # name -> recipe applied to every branch, left to right
 RECIPES: dict[str, Recipe] = {
     "par": _par,
@@ -144,6 +165,10 @@ RECIPES: dict[str, Recipe] = {
     "par-unroll": lambda b: (_par(b), b.take("U(4)")),
     "par-vector": lambda b: (_par(b), b.take("V()")),
     "tile32-par-jam": _tile_par_jam,
+    "par-jam-vector": _locality(swap=False, tile=False),
+    "swap-par-jam-vector": _locality(swap=True, tile=False),
+    "tile-par-jam-vector": _locality(swap=False, tile=True),
+    "swap-tile-par-jam-vector": _locality(swap=True, tile=True),
 }
 
 
