@@ -190,3 +190,25 @@ def test_polyrl_bench_lists_the_base_as_miscompiled(miscompiled: Path, tmp_path:
     md = (out / "results.md").read_text()
     assert "| shift | miscompiled | no baseline |" in md
     assert md.split("Not run correctly:")[1].strip().startswith("- shift / base: baseline-miscompiled: Y[2]")
+
+
+def test_measured_episodes_leave_a_miscompiled_program_out(miscompiled: Path, shift_file: Path,
+                                                          tmp_path: Path) -> None:
+    # PPO with measured rewards: the program whose baseline gcc miscompiles is dropped when
+    # it is drawn (with the reason in `skipped`), and every episode runs on the other one
+    from polyrl.rl.env import PolyEnv
+    from polyrl.rl.rewards import MeasuredRewarder
+
+    good = tmp_path / "good.c"
+    good.write_text(SHIFT.replace("Y[k - 1][l - 1]", "Y[k][l] + 1.0f"))
+    store = MemoStore(tmp_path / "memo.sqlite")
+    env = PolyEnv(MeasuredRewarder(O3, store=store, repeat=1), programs=[str(miscompiled), str(good)])
+    drawn = set()
+    for seed in range(8):
+        env.reset(seed=seed)
+        drawn.add(env.state.program.spec.path)
+    assert drawn == {str(good)}
+    assert len(env.skipped) == 1 and "miscompiles the original program" in env.skipped[0]
+    # both baselines were measured once and kept: the verdict on the bad one too
+    assert sorted((k.schedule, r.status) for k, r in store.items()) == [("", BASELINE_MISCOMPILED), ("", "ok")]
+    store.close()

@@ -98,8 +98,9 @@ def branch_of(nest: LoopNest, statement: str) -> int:
 
 class PolyEnv(gym.Env):
     """See the module docstring. `programs` are drawn uniformly at reset unless
-    `options={"program": ...}` names one; those that fail to load are dropped with a
-    note in `skipped`."""
+    `options={"program": ...}` names one; those that fail to load, or that the rewarder's
+    `check` refuses (a measured baseline that does not run or that the compiler
+    miscompiles), are dropped with a note in `skipped`."""
 
     metadata = {"render_modes": []}
 
@@ -150,7 +151,11 @@ class PolyEnv(gym.Env):
         while self.programs:
             program = self.programs[int(self.np_random.integers(len(self.programs)))]
             try:
-                return self._load(program)
+                lp = self._load(program)
+                check = getattr(self.rewarder, "check", None)
+                if check is not None:  # e.g. a baseline the compiler miscompiles: no reward can be verified
+                    check(lp)
+                return lp
             except PolyrlError as e:
                 self.programs.remove(program)
                 self.skipped.append(str(e))

@@ -20,8 +20,9 @@ import torch
 from polyrl.api import Optimized
 from polyrl.errors import PolyrlError
 from polyrl.model.costmodel import CostModel, load_costmodel
-from polyrl.rl.state import State
+from polyrl.rl.state import LoadedProgram, State
 from polyrl.runtime import MemoStore, Toolchain, compare
+from polyrl.runtime.execute import reference_baseline
 
 
 class Rewarder(Protocol):
@@ -29,6 +30,11 @@ class Rewarder(Protocol):
 
     def speedup(self, state: State, final: bool) -> float:
         """Time of the original program / time of `state` (1 for the original itself)."""
+        ...
+
+    def check(self, program: LoadedProgram) -> None:
+        """Raise PolyrlError when no speedup of `program` can be had (the environment
+        then leaves it out of the programs it draws); the surrogate's never does."""
         ...
 
 
@@ -54,6 +60,21 @@ class MeasuredRewarder:
         self.lookups = 0  # speedups asked for (of transformed states), for the store hit rate
         self.measured = 0  # of those, the ones neither memo (this process's or the store) answered
         self._speedups: dict[tuple[str, str], float] = {}
+        self._checked: set[str] = set()  # program keys whose baseline `check` accepted
+
+    def check(self, program: LoadedProgram) -> None:
+        """The baseline every speedup of `program` is verified against (the store's, or
+        measured now): raises when it does not run, or when the compiler miscompiles it
+        (MiscompiledBaseline), before an episode spends steps on the program."""
+        if program.key in self._checked:
+            return
+        toolchain = program.spec.toolchain(self.toolchain)
+        hold = (self.gate.hold(toolchain.resolved_threads()) if self.gate is not None
+                else contextlib.nullcontext())
+        with hold:
+            reference_baseline(program.program.scop, toolchain, self.store, self.repeat, self.timeout_s,
+                               arrays=False)
+        self._checked.add(program.key)
 
     def speedup(self, state: State, final: bool) -> float:
         if not state.schedule.actions:
@@ -111,6 +132,9 @@ class SurrogateRewarder:
                 self._scores[key] = float(self.model(state.graph()).reshape(-1)[0])
         return self._scores[key]
 
+    def check(self, program: LoadedProgram) -> None:
+        pass  # a prediction needs no baseline
+
     def speedup(self, state: State, final: bool) -> float:
         if not state.schedule.actions:
             return 1.0
@@ -127,6 +151,9 @@ class MixedRewarder:
     def __init__(self, surrogate: SurrogateRewarder, measured: MeasuredRewarder):
         self.surrogate = surrogate
         self.measured = measured
+
+    def check(self, program: LoadedProgram) -> None:
+        self.measured.check(program)
 
     def speedup(self, state: State, final: bool) -> float:
         return (self.measured if final else self.surrogate).speedup(state, final)

@@ -428,6 +428,29 @@ def measure_baseline(
 # ---------------------------------------------------------------- compare
 
 
+def reference_baseline(scop: Scop, toolchain: Toolchain, store: MemoStore | None = None, repeat: int = 5,
+                       timeout_s: float = 60.0, check_reference: bool = True, arrays: bool = True) -> Measurement:
+    """The baseline `compare` verifies against: the store's record first, else measured
+    (and stored) by `measure_baseline`; its arrays are remembered for the next comparisons
+    of the program. A baseline that does not build or run raises PolyrlError, one the
+    compiler miscompiles MiscompiledBaseline (so a caller can learn either before it
+    transforms anything)."""
+    prog, tkey = program_hash(scop), toolchain.key()
+    bkey = StoreKey(prog, "", machine_fingerprint(), tkey)
+    brec = store.get(bkey) if store is not None else None
+    known = Measurement.from_record(brec) if brec is not None else None
+    base = measure_baseline(scop, toolchain, repeat, timeout_s, check=check_reference, known=known, arrays=arrays)
+    if base.status not in ("ok", BASELINE_MISCOMPILED):
+        raise _baseline_failed(scop, base)
+    if base.dump is not None:
+        _remember((prog, tkey, check_reference), base.dump)
+    if store is not None and (known is None or base.record() != known.record()):
+        store.put(bkey, base.record(legal=True))
+    if base.status == BASELINE_MISCOMPILED:
+        raise _miscompiled(scop, base)
+    return base
+
+
 @dataclass(frozen=True)
 class Comparison:
     baseline: Measurement
@@ -489,24 +512,11 @@ def compare(
     user's problem: PolyrlError; one the compiler miscompiles: MiscompiledBaseline.
     """
     prog, tkey = program_hash(scop), toolchain.key()
-    machine = machine_fingerprint()
-    bkey = StoreKey(prog, "", machine, tkey)
-    nkey = StoreKey(prog, schedule_text, machine, tkey)
-    brec = store.get(bkey) if store is not None else None
+    nkey = StoreKey(prog, schedule_text, machine_fingerprint(), tkey)
     nrec = store.get(nkey) if store is not None else None
     memo = (prog, tkey, check_reference)
-
-    known = Measurement.from_record(brec) if brec is not None else None
-    base = measure_baseline(scop, toolchain, repeat, timeout_s, check=check_reference, known=known,
-                            arrays=nrec is None and memo not in _REFERENCES)
-    if base.status not in ("ok", BASELINE_MISCOMPILED):
-        raise _baseline_failed(scop, base)
-    if base.dump is not None:
-        _remember(memo, base.dump)
-    if store is not None and (known is None or base.record() != known.record()):
-        store.put(bkey, base.record(legal=True))
-    if base.status == BASELINE_MISCOMPILED:
-        raise _miscompiled(scop, base)
+    base = reference_baseline(scop, toolchain, store, repeat, timeout_s, check_reference,
+                              arrays=nrec is None and memo not in _REFERENCES)
 
     if nrec is not None:
         new = Measurement.from_record(nrec)
