@@ -18,7 +18,7 @@ from polyrl.errors import PolyrlError
 from polyrl.model.actor_critic import ActorCritic
 from polyrl.model.costmodel import CostModel
 from polyrl.poly.legality import is_legal
-from polyrl.rl.actions import NUM_ACTIONS, loop_extents
+from polyrl.rl.actions import NUM_ACTIONS
 from polyrl.rl.env import PolyEnv
 from polyrl.rl.ppo import load_policy
 from polyrl.rl.rewards import SurrogateRewarder
@@ -223,6 +223,40 @@ def test_the_shipped_policy_chooses_a_legal_schedule_and_drops_small_parallel_re
     assert is_legal(program.model, pruned.schedule)
     # the default threshold: every region MINI gemm could parallelize is below it
     nest = program.model.original
-    assert all(parallel_work(loop_extents(program.scop, nest, path), 0) < MIN_PARALLEL_WORK
-               for path in nest.branches())
+    assert all(parallel_work(program.scop, nest, path, 0) < MIN_PARALLEL_WORK for path in nest.branches())
     assert ":P(" not in Policy.load().greedy(program).text
+
+
+TRIANGLE = r"""
+#define N 100
+double A[N][N], x[N];
+void kernel(void)
+{
+  int i, j;
+#pragma scop
+  for (i = 0; i < N; i++) {
+    x[i] = 0.0;
+    for (j = 0; j < i; j++)
+      A[i][j] = A[i][j] * 2.0 + x[j];
+  }
+#pragma endscop
+}
+"""
+
+
+def test_parallel_work_counts_the_regions_of_a_triangle_exactly(tmp_path: Path):
+    from polyrl.search.policy import parallel_work
+
+    path = tmp_path / "triangle.c"
+    path.write_text(TRIANGLE)
+    program = load(path)
+    nest = program.model.original
+    inner = max(nest.branches(), key=len)  # i, then j < i
+    # the j loop starts for i = 1..99 (at i = 0 it runs nothing) and runs 4950 times in all:
+    # 50 per start, where the largest extent (99) would say 99
+    assert parallel_work(program.scop, nest, inner, 1) == pytest.approx(4950 / 99)
+    # the i loop holds both statements, once: 100 + 4950 instances
+    assert parallel_work(program.scop, nest, inner, 0) == 5050
+    # after an interchange-free tiling of the triangle the count is unchanged: tiling reorders
+    tiled = program.apply("B0:T2(0,1,32,32)").nest
+    assert parallel_work(program.scop, tiled, max(tiled.branches(), key=len), 0) == 5050

@@ -16,23 +16,26 @@ from __future__ import annotations
 
 import contextlib
 import gc
-import math
 import time
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import islpy as isl
 import numpy as np
 import torch
 
 from polyrl.api import Program
 from polyrl.errors import PolyrlError
+from polyrl.ir import Scop
 from polyrl.model.actor_critic import ActorCritic
 from polyrl.model.backbone import torch_threads
+from polyrl.model.features import DEFAULT_PARAM_VALUE, LoopGeometry
 from polyrl.poly.legality import apply_schedule
 from polyrl.poly.schedule import Action, Schedule
 from polyrl.poly.transform import LoopNest
+from polyrl.poly.workingset import count_points, resolve_params
 from polyrl.rl.actions import ACTIONS, NEXT, NUM_ACTIONS, applicable_mask, last_on_branch, loop_extents
 from polyrl.rl.env import branch_identity, branch_of, checked_apply
 from polyrl.rl.state import GraphCache, LoadedProgram
@@ -88,8 +91,9 @@ class _ProgramMemo:
 
 
 # A parallel region (one execution of a parallel loop) must hold at least this many
-# statement instances, counted as the product of the extents of the parallel loop and the
-# loops inside it on the branch (parameters fixed as in the masks). Starting and joining a
+# statement instances on average: the instances of the statements inside the loop,
+# counted exactly with the parameters fixed as in the masks, over the number of times the
+# loop starts (the points of its enclosing time dimensions). Starting and joining a
 # region costs about 30-200 us here with OMP_WAIT_POLICY=passive (jacobi-1d at MEDIUM: 200
 # regions of 400 instances each took 5.7 ms instead of 31 us), so a smaller region cannot
 # gain on two threads what it costs. The policy was trained on programs whose regions were
@@ -98,9 +102,24 @@ class _ProgramMemo:
 MIN_PARALLEL_WORK = 1 << 17
 
 
-def parallel_work(extents: list[int], level: int) -> int:
-    """Statement instances of one execution of the loop at `level` (with the loops inside it)."""
-    return math.prod(extents[level:])
+def parallel_work(scop: Scop, nest: LoopNest, path: tuple[int, ...], level: int) -> float:
+    """Mean statement instances of one execution of the loop at `level` on the branch at
+    `path` (its statements' instances over the points of the time dimensions around it).
+    Exact, unlike a product of the loops' largest extents, which on a triangular nest
+    (lu's `j < i`) counts the largest region as every region."""
+    geometry = LoopGeometry(scop, nest, resolve_params(scop, None, DEFAULT_PARAM_VALUE))
+    times = geometry.times
+    loop = nest.loops_on(path)[level]
+    stmts = [s for s in loop.exprs if s in times]
+    if not stmts:
+        return 0.0
+    instances = geometry.instances
+    t = times[stmts[0]]
+    for s in stmts[1:]:
+        t = t.union(times[s])
+    d = 2 * level + 1  # the loop's time dimension: the ones before it say which execution
+    starts = count_points(t.project_out(isl.dim_type.set, d, t.dim(isl.dim_type.set) - d))
+    return sum(instances[s] for s in stmts) / max(starts, 1)
 
 
 class Policy:
@@ -204,7 +223,9 @@ class Policy:
                         break
                     focus = branch_identity(nest, branches[branch + 1])
                 else:
-                    if act.kind == "P" and parallel_work(extents, act.args[0]) < self.min_parallel_work:
+                    if (act.kind == "P" and self.min_parallel_work > 0
+                            and parallel_work(lp.program.scop, nest, branches[branch], act.args[0])
+                            < self.min_parallel_work):
                         small.add(len(schedule.actions))
                     schedule, nest = schedule.then(act), new
                 if steps >= self.max_steps:
