@@ -881,6 +881,235 @@ def within_budget(ctx: isl.Context, operations: int, compute: Callable[[], T], o
         return otherwise
 
 
+# ---------------------------------------------------------------- boxes without isl
+
+# an affine function of a statement's iterators: (coefficient per iterator, constant)
+Affine = tuple[tuple[int, ...], int]
+# floor((a . x + c) / d) of a statement's iterators x, as (a, c, d): a loop's value in a
+# time vector (d > 1 for a tile loop)
+Quasi = tuple[tuple[int, ...], int, int]
+_EMPTY = "empty"  # what _instance_box gives for a box of time that holds no instance
+
+
+def _quasi_rows(m: isl.Map, floors: bool = True) -> list[Quasi] | None:
+    """Each output of a parameter-free map as one function floor((a . x + c) / d) of its
+    inputs with integer a, c, d (d = 1 unless `floors`); None for any other map (pieces,
+    other local variables, rationals)."""
+    try:
+        pma = isl.PwMultiAff.from_map(m)
+        if pma.n_piece() != 1:
+            return None
+        n = pma.dim(isl.dim_type.in_)
+        out: list[Quasi] = []
+        for k in range(pma.dim(isl.dim_type.out)):
+            pieces = pma.get_pw_aff(k).get_pieces()
+            if len(pieces) != 1:
+                return None
+            aff = pieces[0][1]
+            den = 1
+            if aff.dim(isl.dim_type.div):
+                # floor(e / d) alone, as a tile loop's value reads
+                if not floors or aff.dim(isl.dim_type.div) != 1 or not aff.get_constant_val().is_zero() or any(
+                        not aff.get_coefficient_val(isl.dim_type.in_, j).is_zero() for j in range(n)):
+                    return None
+                one = aff.get_coefficient_val(isl.dim_type.div, 0)
+                inner = aff.get_div(0)
+                if not one.is_int() or val_int(one) != 1 or any(
+                        not inner.get_coefficient_val(isl.dim_type.div, j).is_zero()
+                        for j in range(inner.dim(isl.dim_type.div))):
+                    return None
+                den = val_int(inner.get_denominator_val())
+                aff = inner
+            scale = isl.Val.int_from_si(aff.get_ctx(), den)
+            vals = [aff.get_coefficient_val(isl.dim_type.in_, j).mul(scale) for j in range(n)]
+            vals.append(aff.get_constant_val().mul(scale))
+            if not all(v.is_int() for v in vals):
+                return None
+            out.append((tuple(val_int(v) for v in vals[:-1]), val_int(vals[-1]), den))
+    except isl.Error:
+        return None
+    return out
+
+
+def _affine_rows(m: isl.Map) -> list[Affine] | None:
+    """Each output of a parameter-free map as one affine function of its inputs with
+    integer coefficients; None for any other map."""
+    rows = _quasi_rows(m, floors=False)
+    return None if rows is None else [(a, c) for a, c, _ in rows]
+
+
+@dataclass(frozen=True)
+class StatementShape:
+    """A statement as _instance_box and _image_boxes follow it: its domain's constraints
+    (parameters fixed; `_rows`) and, per array, the affine functions of its references."""
+
+    iterators: int
+    eqs: list[list[int]]
+    ineqs: list[list[int]]
+    accesses: dict[str, list[list[Affine]]]
+
+
+def _statement_shape(domain: isl.Set, refs: list[isl.Map]) -> StatementShape | None:
+    """The StatementShape of a statement with this domain and these access relations
+    (parameters fixed); None when the domain is not one basic set without local
+    variables, or a reference is not an affine function on the whole domain."""
+    pieces = domain.get_basic_sets()
+    rows = _rows(pieces[0]) if len(pieces) == 1 else None
+    if rows is None:
+        return None
+    accesses: dict[str, list[list[Affine]]] = {}
+    for m in refs:
+        f = _affine_rows(m)
+        if f is None or not m.domain().is_equal(domain):
+            return None
+        name = m.get_tuple_name(isl.dim_type.out)
+        accesses.setdefault(name, []).append(f)
+    return StatementShape(domain.dim(isl.dim_type.set), rows[0], rows[1], accesses)
+
+
+def _instance_box(time: list[Quasi], shape: StatementShape, box: Box, equal: list[list[int]] = ()
+                  ) -> list[tuple[int, int]] | str | None:
+    """The statement's instances whose time vector (the functions `time`, zero beyond
+    them) lies in the box of time (and that satisfy the equalities `equal`, rows
+    `a . x + c = 0` as in _rows), as one (least, greatest) per iterator; _EMPTY when there
+    are none; None when they are not a box this function can tell (a time dimension with
+    more than one iterator or a coefficient other than +-1; a constraint that ties two
+    iterators the box leaves open)."""
+    fixed, k, low, high = box
+    n = shape.iterators
+    lo: list[int | None] = [None] * n
+    hi: list[int | None] = [None] * n
+
+    def tighten(p: int, least: int | None, greatest: int | None) -> None:
+        if least is not None and (lo[p] is None or least > lo[p]):
+            lo[p] = least
+        if greatest is not None and (hi[p] is None or greatest < hi[p]):
+            hi[p] = greatest
+
+    dims = [(j, v, v) for j, v in enumerate(fixed)] + ([(k, low, high)] if k is not None else [])
+    for j, least, greatest in dims:
+        coefs, c, den = time[j] if j < len(time) else ((0,) * n, 0, 1)
+        if den != 1:  # least <= floor(e / den) <= greatest: den * least <= e <= den * greatest + den - 1
+            least = None if least is None else den * least
+            greatest = None if greatest is None else den * greatest + den - 1
+        var = [(p, a) for p, a in enumerate(coefs) if a]
+        if not var:
+            if (least is not None and c < least) or (greatest is not None and c > greatest):
+                return _EMPTY
+            continue
+        if len(var) > 1 or abs(var[0][1]) != 1:
+            return None
+        p, a = var[0]
+        # least <= a * x + c <= greatest
+        if a == 1:
+            tighten(p, None if least is None else least - c, None if greatest is None else greatest - c)
+        else:
+            tighten(p, None if greatest is None else c - greatest, None if least is None else c - least)
+    pending = [(r, True) for r in (*shape.eqs, *equal)] + [(r, False) for r in shape.ineqs]
+    while pending:
+        left = []
+        for row, equality in pending:
+            c = row[n]
+            var = []
+            for p in range(n):
+                a = row[p]
+                if a:
+                    if lo[p] is not None and lo[p] == hi[p]:
+                        c += a * lo[p]
+                    else:
+                        var.append((p, a))
+            if not var:
+                if (c != 0) if equality else (c < 0):
+                    return _EMPTY
+            elif len(var) == 1:
+                p, a = var[0]  # a * x + c (= or >=) 0
+                if equality:
+                    if c % a:
+                        return _EMPTY
+                    tighten(p, -c // a, -c // a)
+                elif a > 0:
+                    tighten(p, -(c // a), None)
+                else:
+                    tighten(p, None, c // -a)
+            else:
+                left.append((row, equality))
+        if any(a is not None and b is not None and a > b for a, b in zip(lo, hi, strict=True)):
+            return _EMPTY
+        if len(left) == len(pending):
+            return None  # constraints that tie iterators the box leaves open
+        pending = left
+    if any(x is None for x in lo) or any(x is None for x in hi):
+        return None
+    return list(zip(lo, hi, strict=True))  # type: ignore[arg-type]
+
+
+def _separable(time: list[Quasi]) -> bool:
+    """Whether each time dimension moves with at most one iterator, with coefficient
+    +-1, and every dimension that moves with an iterator does so in the same direction
+    (a permutation of the iterators, some reversed, some tiled)."""
+    sign: dict[int, int] = {}
+    for coefs, _, _ in time:
+        var = [p for p, a in enumerate(coefs) if a]
+        if len(var) > 1 or (var and (abs(coefs[var[0]]) != 1 or sign.setdefault(var[0], coefs[var[0]])
+                                     != coefs[var[0]])):
+            return False
+    return True
+
+
+def _lex_extreme(time: list[Quasi], box: list[tuple[int, int]], greatest: bool) -> tuple[int, ...]:
+    """The lexicographically least (greatest) time vector of the instances in a box,
+    for a _separable time map: each iterator at the end of its range that makes every
+    dimension it moves least (greatest)."""
+    out = []
+    for coefs, c, den in time:
+        value = c
+        for p, a in enumerate(coefs):
+            if a:
+                lo, hi = box[p]
+                value += a * (hi if (a > 0) == greatest else lo)
+        out.append(value // den)
+    return tuple(out)
+
+
+def _image_boxes(access: list[Affine], box: list[tuple[int, int]]) -> tuple[tuple[int, int], ...] | None:
+    """The elements a reference (its subscripts' affine functions) touches from the
+    instances in a box, when they are a box: each subscript moves with at most one
+    iterator the box leaves open, with coefficient +-1, and no two subscripts with the
+    same one; None otherwise."""
+    used: set[int] = set()
+    out = []
+    for coefs, c in access:
+        least = greatest = c
+        moving = False
+        for p, a in enumerate(coefs):
+            if not a:
+                continue
+            x0, x1 = box[p]
+            if x0 == x1:
+                least += a * x0
+                greatest += a * x0
+                continue
+            if moving or abs(a) != 1 or p in used:
+                return None
+            moving = True
+            used.add(p)
+            if a == 1:
+                least, greatest = least + x0, greatest + x1
+            else:
+                least, greatest = least - x1, greatest - x0
+        out.append((least, greatest))
+    return tuple(out)
+
+
+def _union_volume_within(boxes: list[tuple[tuple[int, int], ...]]) -> int | None:
+    """_union_volume of non-empty boxes, or None when the sweep would take more than
+    BOX_SWEEP_LIMIT slabs (count_points then asks isl)."""
+    try:
+        return _union_volume(boxes, [BOX_SWEEP_LIMIT]) if boxes else 0
+    except _SweepTooLong:
+        return None
+
+
 # ---------------------------------------------------------------- memo
 
 MEMO_PROGRAMS = 64  # programs (Scop and parameter values) whose analyses are remembered
@@ -1008,6 +1237,7 @@ class AnalysisMemo:
         self._accesses: dict[str, isl.UnionMap] | None = None
         self._relations: list[int] | None = None
         self._instances: dict[str, int] | None = None
+        self._shapes: dict[str, StatementShape | None] | None = None
 
     def get(self, key: Hashable) -> object:
         """The result stored under `key`, or _MISSING."""
@@ -1050,6 +1280,14 @@ class AnalysisMemo:
             self._relations = [next(j for j in range(k + 1) if refs[j][0].stmt == ref.stmt and refs[j][1].is_equal(m))
                                for k, (ref, m) in enumerate(refs)]
         return self._relations
+
+    def shape(self, scop: Scop, stmt: str) -> StatementShape | None:
+        """The statement's StatementShape (None where it has none)."""
+        if self._shapes is None:
+            refs, _ = self.references(scop)
+            self._shapes = {s.name: _statement_shape(self.fix(s.domain), [m for r, m in refs if r.stmt == s.name])
+                            for s in scop.statements}
+        return self._shapes.get(stmt)
 
     def instances(self, scop: Scop) -> dict[str, int]:
         """Statement -> number of instances."""
@@ -1104,6 +1342,14 @@ def working_sets(
     of the statements that can run in the interval (the statements under the nest's
     top-level node whose position the interval's ends share, or all). Other schedules of
     the program that leave them unchanged reuse them.
+
+    Where a statement's time map moves each time dimension with one iterator (a
+    permutation of its loops, some reversed) and its instances in a piece of an interval
+    are a box of iterations, the elements each reference touches there (a box, when its
+    subscripts move with one iterator each) and the first and last targets after its
+    first instant are found without isl (_instance_box, _image_boxes, _lex_extreme), at
+    a tenth of isl's time or less: the same sets, and the same counts (isl's are kept
+    for any array whose elements are not all boxes, as count_points would count those).
     """
     nest = nest if nest is not None else original_nest(scop)
     caches = caches if caches is not None else detect_caches()
@@ -1125,18 +1371,68 @@ def working_sets(
             in_time[k] = sched[ref.stmt].reverse().apply_range(fm)
         return in_time[k]
 
-    def first_instant(stmt: str) -> isl.Set:
-        """{the first time vector of the statement's instances}: a function of its time map
-        (remembered without the padding, which other nests may have more or less of)"""
+    def first_point(stmt: str) -> tuple[int, ...] | None:
+        """The first time vector of the statement's instances (None: it has none): a
+        function of its time map (remembered without the padding, which other nests may
+        have more or less of)"""
         key = ("first instant", stmt, signature[stmt])
         first = memo.get(key)
         if first is _MISSING:
             first = times.range(stmt).lexmin()
             first = memo.put(key, None if first.is_empty() else _trim(_point(first), own[stmt]))
+        assert first is None or isinstance(first, tuple)
+        return None if first is None else _pad(first, ndim)
+
+    def first_instant(stmt: str) -> isl.Set:
+        """{first_point(stmt)}"""
+        first = first_point(stmt)
         if first is None:
             return isl.Set.empty(time_space)
-        assert isinstance(first, tuple)
-        return _box_set(time_space, (_pad(first, ndim), None, None, None))
+        return _box_set(time_space, (first, None, None, None))
+
+    def reference_rows(k: int) -> list[Affine] | None:
+        """The subscripts of reference k as affine functions (None where they are not)."""
+        key = ("reference rows", k)
+        rows = memo.get(key)
+        if rows is _MISSING:
+            rows = memo.put(key, _affine_rows(refs[k][1]))
+        return rows  # type: ignore[return-value]
+
+    def first_targets(k1: int, k2: int) -> tuple[tuple[int, ...], tuple[int, ...]] | str | None:
+        """The first and last target instants of reference k2 after the first instant of
+        k1's statement (the shortcut of _first_reuse), without isl: the element k1 touches
+        then, and in each box of the time vectors after it (_lex_boxes' pieces, nearest
+        first for the first target, farthest first for the last), the instances of k2's
+        statement that touch it, when _instance_box can tell them. _EMPTY when there are
+        none; None when isl has to say."""
+        (r1, _), (r2, _) = refs[k1], refs[k2]
+        shapes = [memo.shape(scop, r.stmt) if r.stmt in signature else None for r in (r1, r2)]
+        if shapes[0] is None or shapes[1] is None:
+            return None
+        time1, time2 = time_rows(r1.stmt), time_rows(r2.stmt)
+        f1, f2 = reference_rows(k1), reference_rows(k2)
+        p = first_point(r1.stmt)
+        if time1 is None or time2 is None or f1 is None or f2 is None or p is None or not _separable(time2):
+            return None
+        source = _instance_box(time1, shapes[0], (p, None, None, None))
+        if source is None or source is _EMPTY or any(lo != hi for lo, hi in source):
+            return None
+        x = [lo for lo, _ in source]
+        element = [c + sum(a * v for a, v in zip(coefs, x, strict=True)) for coefs, c in f1]
+        equal = [[*coefs, c - e] for (coefs, c), e in zip(f2, element, strict=True)]
+        after = [(p[:d], d, p[d] + 1, None) for d in range(ndim)]  # t >lex p, by the first dim where they differ
+        found = []
+        for pieces, greatest in ((reversed(after), False), (after, True)):
+            for box in pieces:
+                targets = _instance_box(time2, shapes[1], box, equal)
+                if targets is None:
+                    return None
+                if targets is not _EMPTY:
+                    found.append(_pad(_lex_extreme(time2, targets, greatest), ndim))  # type: ignore[arg-type]
+                    break
+            else:
+                return _EMPTY
+        return found[0], found[1]
 
     sizes = {name: element_bytes(a.ctype) for name, a in scop.arrays.items()}
     order_space = isl.Space.alloc(time_space.get_ctx(), 0, ndim, ndim)
@@ -1151,11 +1447,46 @@ def working_sets(
         made = memo.put(("boxes", ndim), {})
     assert isinstance(made, dict)
 
-    def touched_by(stmt: str, t0: tuple[int, ...], t1: tuple[int, ...], keep: list[int], boxes: list[Box],
-                   n: int) -> dict[str, isl.Set]:
+    def time_rows(stmt: str) -> list[Quasi] | None:
+        """The statement's time map as _quasi_rows (up to its own dimensions)."""
+        key = ("time rows", stmt, signature[stmt])
+        rows = memo.get(key)
+        if rows is _MISSING:
+            rows = _quasi_rows(sched[stmt])
+            rows = memo.put(key, None if rows is None else rows[: own[stmt]])
+        return rows  # type: ignore[return-value]
+
+    def touched_boxes(stmt: str, keep: list[Box]) -> dict[str, list[tuple[tuple[int, int], ...]]] | None:
+        """touched_by without isl, where the statement's instances in each box of time
+        are a box of iterations and each reference's image of it a box of elements
+        (_instance_box, _image_boxes): array -> those boxes; None otherwise. Not for tiled
+        time maps: isl writes their elements with local variables, whose large pieces
+        count_points estimates, and the counts must stay what they were."""
+        shape = memo.shape(scop, stmt) if stmt in signature else None
+        time = time_rows(stmt) if shape is not None else None
+        if time is None or any(den != 1 for _, _, den in time):
+            return None
+        assert shape is not None
+        out: dict[str, list[tuple[tuple[int, int], ...]]] = {}
+        for box in keep:
+            inst = _instance_box(time, shape, box)
+            if inst is None:
+                return None
+            if inst is _EMPTY:
+                continue
+            for array, functions in shape.accesses.items():
+                for f in functions:
+                    image = _image_boxes(f, inst)  # type: ignore[arg-type]
+                    if image is None:
+                        return None
+                    out.setdefault(array, []).append(image)
+        return out
+
+    def touched_in_isl(stmt: str, t0: tuple[int, ...], t1: tuple[int, ...], keep: list[int], boxes: list[Box],
+                       n: int) -> dict[str, isl.Set]:
         """Array -> the elements the statement's instances in the interval touch (its
-        boxes at indices `keep`): a function of its time map and the interval's ends,
-        zero beyond `n`."""
+        boxes at indices `keep`), as isl finds them: a function of its time map and the
+        interval's ends, zero beyond `n`."""
         key = ("touched", stmt, signature.get(stmt), _trim(t0, n), _trim(t1, n))
         out = memo.get(key)
         if out is _MISSING:
@@ -1165,6 +1496,18 @@ def working_sets(
             out = {}
             elems.foreach_set(lambda e: out.__setitem__(e.get_tuple_name(), e))
             memo.put(key, out)
+        assert isinstance(out, dict)
+        return out
+
+    def touched_by(stmt: str, t0: tuple[int, ...], t1: tuple[int, ...], keep: list[int], boxes: list[Box],
+                   n: int) -> dict[str, isl.Set | list[tuple[tuple[int, int], ...]]]:
+        """touched_in_isl, as boxes of elements where touched_boxes can tell them."""
+        key = ("touched boxes", stmt, signature.get(stmt), _trim(t0, n), _trim(t1, n))
+        out = memo.get(key)
+        if out is _MISSING:
+            out = memo.put(key, touched_boxes(stmt, [boxes[i] for i in keep]))
+        if out is None:
+            return touched_in_isl(stmt, t0, t1, keep, boxes, n)
         assert isinstance(out, dict)
         return out
 
@@ -1187,15 +1530,27 @@ def working_sets(
             arrays = list(dict.fromkeys(a for part in parts.values() for a in part))
             per = {}
             for a in arrays:
-                # the union in statement order, as one pass over the statements builds it
                 mine = [stmt for stmt, part in parts.items() if a in part]
                 akey = ("count", a, t0n, t1n, tuple((stmt, signature.get(stmt)) for stmt in mine))
                 count = memo.get(akey)
                 if count is _MISSING:
-                    e = parts[mine[0]][a]
-                    for stmt in mine[1:]:
-                        e = e.union(parts[stmt][a])
-                    count = memo.put(akey, count_points(e))
+                    elements = [parts[stmt][a] for stmt in mine]
+                    # a union of boxes only is counted by count_points' sweep without isl
+                    count = _union_volume_within(list(dict.fromkeys(b for e in elements for b in e))) if all(
+                        isinstance(e, list) for e in elements) else None
+                    if count is None:
+                        # isl's elements of every statement, united in statement order as
+                        # one pass over the statements builds them: count_points estimates
+                        # large non-rectangular pieces, and what it makes of a set depends
+                        # on how isl writes it
+                        exact = {stmt: touched_in_isl(stmt, t0, t1, keep, boxes, n) for stmt, keep in keeps.items()}
+                        e = None
+                        for part in exact.values():
+                            if a in part:
+                                e = part[a] if e is None else e.union(part[a])
+                        assert e is not None
+                        count = count_points(e)
+                    memo.put(akey, count)
                 assert isinstance(count, int)
                 if count:
                     per[a] = count
@@ -1222,9 +1577,15 @@ def working_sets(
         key = ("pair", relations[k1], relations[k2], signature[r1.stmt], signature[r2.stmt])
         points = memo.get(key)
         if points is _MISSING:
-            order = _lex_lt(order_space, times.constants(r1.stmt), times.constants(r2.stmt))
-            found = _first_reuse(timed(k1), timed(k2), order, first_instant(r1.stmt))
-            points = None if found is None else tuple(_trim(_point(x), n) for x in found)
+            shortcut = first_targets(k1, k2)
+            if isinstance(shortcut, tuple):
+                points = tuple(_trim(x, n) for x in (first_point(r1.stmt), *shortcut))
+            else:
+                order = _lex_lt(order_space, times.constants(r1.stmt), times.constants(r2.stmt))
+                # the first instant has no target: the shortcut need not be tried again
+                first = isl.Set.empty(time_space) if shortcut is _EMPTY else first_instant(r1.stmt)
+                found = _first_reuse(timed(k1), timed(k2), order, first)
+                points = None if found is None else tuple(_trim(_point(x), n) for x in found)
             memo.put(key, points)
         if points is None:
             return None
