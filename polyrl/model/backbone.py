@@ -122,6 +122,7 @@ class GraphBackbone(nn.Module):
         incoming ones, attention softmax over each node's incoming edges, sum of the
         messages), without their per-call dispatch, which took half the time of a policy
         step on program graphs of tens of nodes. The logits agree to float rounding."""
+        linear = nn.functional.linear  # the layers' own modules add a dispatch per call
         n = x.size(0)
         keep = edge_index[0] != edge_index[1]  # remove_self_loops, then a loop per node
         src, dst = edge_index[0][keep], edge_index[1][keep]
@@ -138,11 +139,11 @@ class GraphBackbone(nn.Module):
         h = (x - self.x_mean) / self.x_std
         for conv, proj in zip(self.convs, self.projections, strict=True):
             heads, width = conv.heads, conv.out_channels
-            x_l = conv.lin_l(h).view(-1, heads, width)
-            x_r = conv.lin_r(h).view(-1, heads, width)
+            x_l = linear(h, conv.lin_l.weight, conv.lin_l.bias).view(-1, heads, width)
+            x_r = linear(h, conv.lin_r.weight, conv.lin_r.bias).view(-1, heads, width)
             e = x_l.index_select(0, src) + x_r.index_select(0, dst)
             if edge_attr is not None and conv.lin_edge is not None:
-                e = e + conv.lin_edge(edge_attr).view(-1, heads, width)
+                e = e + linear(edge_attr, conv.lin_edge.weight, conv.lin_edge.bias).view(-1, heads, width)
             score = (nn.functional.leaky_relu(e, conv.negative_slope) * conv.att).sum(dim=-1)  # [edges, heads]
             index = dst.unsqueeze(1).expand_as(score)
             top = score.new_zeros((n, heads)).scatter_reduce_(0, index, score, reduce="amax", include_self=False)
@@ -153,7 +154,7 @@ class GraphBackbone(nn.Module):
             out = out.view(n, heads * width)
             if conv.bias is not None:
                 out = out + conv.bias
-            h = self.act(proj(out))
+            h = nn.functional.selu(linear(out, proj.weight, proj.bias))
             readouts.append(h.mean(dim=0, keepdim=True))
             readouts.append(h.max(dim=0, keepdim=True).values)
         return self.mlp(torch.cat(readouts, dim=-1))
