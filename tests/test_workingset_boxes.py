@@ -18,6 +18,7 @@ from polyrl.poly.workingset import (
     _EMPTY,
     _affine_rows,
     _box_set,
+    _constraint,
     _image_boxes,
     _instance_box,
     _lex_extreme,
@@ -132,7 +133,7 @@ def test_boxes_of_instances_and_elements_are_those_isl_finds() -> None:
                 x = [point.get_coordinate_val(isl.dim_type.set, d).to_python() for d in range(len(found))]
                 rows = _affine_rows(m)
                 element = [c + sum(a * v for a, v in zip(coefs, x, strict=True)) for coefs, c in rows]
-                equal = [[*coefs, c - e] for (coefs, c), e in zip(rows, element, strict=True)]
+                equal = tuple(_constraint([*coefs, c - e], True) for (coefs, c), e in zip(rows, element, strict=True))
                 targets = _instance_box(time, shape, box, equal)
                 touching = instances.intersect(m.intersect_range(isl.Set(
                     f"{{ {m.get_tuple_name(isl.dim_type.out)}[{', '.join(map(str, element))}] }}")).domain())

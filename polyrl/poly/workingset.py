@@ -888,6 +888,8 @@ Affine = tuple[tuple[int, ...], int]
 # floor((a . x + c) / d) of a statement's iterators x, as (a, c, d): a loop's value in a
 # time vector (d > 1 for a tile loop)
 Quasi = tuple[tuple[int, ...], int, int]
+# sum(a * x[p] for p, a in terms) + c == 0 (equality) or >= 0: (terms, c, equality)
+Constraint = tuple[tuple[tuple[int, int], ...], int, bool]
 _EMPTY = "empty"  # what _instance_box gives for a box of time that holds no instance
 
 
@@ -944,9 +946,13 @@ class StatementShape:
     (parameters fixed; `_rows`) and, per array, the affine functions of its references."""
 
     iterators: int
-    eqs: list[list[int]]
-    ineqs: list[list[int]]
+    constraints: tuple[Constraint, ...]  # the equalities first
     accesses: dict[str, list[list[Affine]]]
+
+
+def _constraint(row: list[int], equality: bool) -> Constraint:
+    """A row `a . x + c` of _rows as a Constraint."""
+    return tuple((p, a) for p, a in enumerate(row[:-1]) if a), row[-1], equality
 
 
 def _statement_shape(domain: isl.Set, refs: list[isl.Map]) -> StatementShape | None:
@@ -964,14 +970,15 @@ def _statement_shape(domain: isl.Set, refs: list[isl.Map]) -> StatementShape | N
             return None
         name = m.get_tuple_name(isl.dim_type.out)
         accesses.setdefault(name, []).append(f)
-    return StatementShape(domain.dim(isl.dim_type.set), rows[0], rows[1], accesses)
+    constraints = tuple(_constraint(r, True) for r in rows[0]) + tuple(_constraint(r, False) for r in rows[1])
+    return StatementShape(domain.dim(isl.dim_type.set), constraints, accesses)
 
 
-def _instance_box(time: list[Quasi], shape: StatementShape, box: Box, equal: list[list[int]] = ()
+def _instance_box(time: list[Quasi], shape: StatementShape, box: Box, equal: tuple[Constraint, ...] = ()
                   ) -> list[tuple[int, int]] | str | None:
     """The statement's instances whose time vector (the functions `time`, zero beyond
-    them) lies in the box of time (and that satisfy the equalities `equal`, rows
-    `a . x + c = 0` as in _rows), as one (least, greatest) per iterator; _EMPTY when there
+    them) lies in the box of time (and that satisfy the constraints `equal`), as one
+    (least, greatest) per iterator; _EMPTY when there
     are none; None when they are not a box this function can tell (a time dimension with
     more than one iterator or a coefficient other than +-1; a constraint that ties two
     iterators the box leaves open)."""
@@ -1005,24 +1012,26 @@ def _instance_box(time: list[Quasi], shape: StatementShape, box: Box, equal: lis
             tighten(p, None if least is None else least - c, None if greatest is None else greatest - c)
         else:
             tighten(p, None if greatest is None else c - greatest, None if least is None else c - least)
-    pending = [(r, True) for r in (*shape.eqs, *equal)] + [(r, False) for r in shape.ineqs]
+    pending = equal + shape.constraints if equal else shape.constraints
     while pending:
         left = []
-        for row, equality in pending:
-            c = row[n]
-            var = []
-            for p in range(n):
-                a = row[p]
-                if a:
-                    if lo[p] is not None and lo[p] == hi[p]:
-                        c += a * lo[p]
-                    else:
-                        var.append((p, a))
-            if not var:
+        for row in pending:
+            terms, c, equality = row
+            var = None
+            for p, a in terms:
+                x = lo[p]
+                if x is not None and x == hi[p]:
+                    c += a * x
+                elif var is None:
+                    var = p, a
+                else:
+                    var = False  # two or more open iterators
+                    break
+            if var is None:
                 if (c != 0) if equality else (c < 0):
                     return _EMPTY
-            elif len(var) == 1:
-                p, a = var[0]  # a * x + c (= or >=) 0
+            elif var is not False:
+                p, a = var  # a * x + c (= or >=) 0
                 if equality:
                     if c % a:
                         return _EMPTY
@@ -1032,7 +1041,7 @@ def _instance_box(time: list[Quasi], shape: StatementShape, box: Box, equal: lis
                 else:
                     tighten(p, None, c // -a)
             else:
-                left.append((row, equality))
+                left.append(row)
         if any(a is not None and b is not None and a > b for a, b in zip(lo, hi, strict=True)):
             return _EMPTY
         if len(left) == len(pending):
@@ -1414,13 +1423,23 @@ def working_sets(
         p = first_point(r1.stmt)
         if time1 is None or time2 is None or f1 is None or f2 is None or p is None or not _separable(time2):
             return None
-        source = _instance_box(time1, shapes[0], (p, None, None, None))
-        if source is None or source is _EMPTY or any(lo != hi for lo, hi in source):
+        key = ("first element", k1, signature[r1.stmt])
+        element = memo.get(key)
+        if element is _MISSING:
+            source = _instance_box(time1, shapes[0], (p, None, None, None))
+            element = None
+            if isinstance(source, list) and all(lo == hi for lo, hi in source):
+                x = [lo for lo, _ in source]
+                element = tuple(c + sum(a * v for a, v in zip(coefs, x, strict=True)) for coefs, c in f1)
+            memo.put(key, element)
+        if element is None:
             return None
-        x = [lo for lo, _ in source]
-        element = [c + sum(a * v for a, v in zip(coefs, x, strict=True)) for coefs, c in f1]
-        equal = [[*coefs, c - e] for (coefs, c), e in zip(f2, element, strict=True)]
-        after = [(p[:d], d, p[d] + 1, None) for d in range(ndim)]  # t >lex p, by the first dim where they differ
+        assert isinstance(element, tuple)
+        equal = tuple(_constraint([*coefs, c - e], True) for (coefs, c), e in zip(f2, element, strict=True))
+        # t >lex p, by the first dim where they differ; the pieces the target's sequence
+        # positions rule out hold none of its instances
+        constants = times.constants(r2.stmt)
+        after = [box for d in range(ndim) if _box_admits(box := (p[:d], d, p[d] + 1, None), constants)]
         found = []
         for pieces, greatest in ((reversed(after), False), (after, True)):
             for box in pieces:
