@@ -182,17 +182,28 @@ def polybench(kernel: str, dataset: str = "MINI"):
     ("stencils/seidel-2d/seidel-2d.c", ["", "B0:S(1,2,1)"]),
 ])
 def test_reports_and_graphs_are_those_of_isl_alone(kernel, texts, monkeypatch) -> None:
-    """Working sets (first sources and targets included) and program graphs with the
-    boxes followed without isl are those isl gives for every pair and interval."""
-    from polyrl.model.features import program_graph
+    """Working sets (first sources and targets included), loop bounds and program graphs
+    with the boxes followed without isl are those isl gives for every pair, interval and
+    loop."""
+    from polyrl.model import features
+    from polyrl.model.features import LoopGeometry, program_graph
     from tests.test_workingset import _nests
 
     prog = polybench(kernel)
     nests = _nests(prog, texts)
-    fast = [(working_sets(prog.scop, n, caches=CACHES), program_graph(prog.scop, n, caches=CACHES)) for n in nests]
+    values = ws.resolve_params(prog.scop, None, features.DEFAULT_PARAM_VALUE)
+
+    def geometry(nest) -> list:
+        g = LoopGeometry(prog.scop, nest, values)
+        return [(g.bounds(loop, len(path) - 1), g.span(loop, len(path) - 1)) for path, loop in nest.walk()]
+
+    fast = [(working_sets(prog.scop, n, caches=CACHES), program_graph(prog.scop, n, caches=CACHES), geometry(n))
+            for n in nests]
     ws._MEMOS.clear()
     monkeypatch.setattr(ws, "_instance_box", lambda time, shape, box, equal=(): None)
-    for text, nest, (report, graph) in zip(texts, nests, fast, strict=True):
+    monkeypatch.setattr(features, "_instance_box", lambda time, shape, box, equal=(): None)
+    for text, nest, (report, graph, bounds) in zip(texts, nests, fast, strict=True):
         alone = working_sets(prog.scop, nest, caches=CACHES)
         assert report.reuses == alone.reuses, text
         assert torch.equal(graph.x, program_graph(prog.scop, nest, caches=CACHES).x), text
+        assert bounds == geometry(nest), text

@@ -74,10 +74,13 @@ from torch_geometric.data import Data
 from polyrl.ir import ArrayRef, Binary, Call, Expr, Iter, Scalar, Scop, Statement, walk
 from polyrl.poly.transform import Leaf, Loop, LoopNest, original_nest
 from polyrl.poly.workingset import (
+    _EMPTY,
     _MISSING,
     MEMORY,
     CacheLevel,
     WorkingSetReport,
+    _instance_box,
+    _quasi_rows,
     analysis_memo,
     index_aff,
     resolve_params,
@@ -371,6 +374,45 @@ class LoopGeometry:
         d = 2 * level + 1
         return t.project_out(isl.dim_type.set, d + 1, t.dim(isl.dim_type.set) - d - 1)
 
+    def _box_ranges(self, loop: Loop, level: int) -> list[list[tuple[int, int]]] | None:
+        """Per statement of the loop that has instances, the range of each time dimension
+        up to the loop's, where those dimensions move with one iterator each (+-1, each
+        its own) and the statement's domain is a box: its time vectors cut after the
+        loop's dimension are then the product of these ranges. None otherwise (isl says)."""
+        d = 2 * level + 1
+        out = []
+        for s in loop.exprs:
+            if s not in self._times.sched:
+                continue
+            shape = self.memo.shape(self.scop, s)
+            key = ("time rows", s, self._times.signature[s])  # as working_sets remembers them
+            time = self.memo.get(key)
+            if time is _MISSING:
+                time = _quasi_rows(self._times.sched[s])
+                time = self.memo.put(key, None if time is None else time[: self._times.own[s]])
+            if shape is None or time is None or len(time) <= d:
+                return None
+            rows = time[: d + 1]
+            moving = [p for coefs, _, den in rows for p, a in enumerate(coefs) if a]
+            if any(den != 1 or sum(1 for a in coefs if a) > 1 or any(abs(a) > 1 for a in coefs)
+                   for coefs, _, den in rows) or len(set(moving)) < len(moving):
+                return None
+            domain = _instance_box(time, shape, ((), None, None, None))
+            if domain is None:
+                return None
+            if domain is _EMPTY:
+                continue
+            ranges = []
+            for coefs, c, _ in rows:
+                lo = hi = c
+                for p, a in enumerate(coefs):
+                    if a:
+                        x0, x1 = domain[p]  # type: ignore[index]
+                        lo, hi = (lo + x0, hi + x1) if a > 0 else (lo - x1, hi - x0)
+                ranges.append((lo, hi))
+            out.append(ranges)
+        return out
+
     def span(self, loop: Loop, level: int, otherwise: int = 0) -> int:
         """Most iterations of the loop for one iteration of its enclosing loops (0 when it
         runs nothing, `otherwise` when isl runs out of BOUNDS_OPERATIONS)."""
@@ -383,6 +425,13 @@ class LoopGeometry:
         `_prefix(loop, level)` when the caller has it."""
         key = self._key("span", loop, level)
         out = self.memo.get(key)
+        boxes = self._box_ranges(loop, level) if out is _MISSING else None
+        if boxes is not None:
+            # the largest difference over enclosing time vectors that two statements share
+            d = 2 * level + 1
+            out = self.memo.put(key, max((b1[d][1] - b2[d][0] + 1 for b1 in boxes for b2 in boxes
+                                          if all(max(b1[j][0], b2[j][0]) <= min(b1[j][1], b2[j][1])
+                                                 for j in range(d))), default=0))
         if out is _MISSING:
             prefix = prefix if prefix is not None else self._prefix(loop, level)
             out = self.memo.put(key, 0 if prefix is None else _span(prefix, 2 * level + 1))
@@ -399,6 +448,14 @@ class LoopGeometry:
         return out
 
     def _bounds(self, loop: Loop, level: int) -> tuple[int, int, int]:
+        boxes = self._box_ranges(loop, level)
+        if boxes is not None:
+            if not boxes:
+                return 0, 0, 0
+            d = 2 * level + 1
+            lo, hi = min(b[d][0] for b in boxes), max(b[d][1] for b in boxes)
+            trip = self._span(loop, level)
+            return lo, hi, hi - lo + 1 if trip is None else trip
         prefix = self._prefix(loop, level)
         if prefix is None:
             return 0, 0, 0
@@ -501,7 +558,10 @@ def program_graph(
     if report is None:
         report = working_sets(scop, nest, params=values, caches=caches, describe=False, carried_only=True)
     geometry = LoopGeometry(scop, nest, values)
-    signs = _original_signs(scop)
+    signs = geometry.memo.get(("original signs",))
+    if signs is _MISSING:  # a function of the program (its original nest), asked for by every graph
+        signs = geometry.memo.put(("original signs",), _original_signs(scop))
+    assert isinstance(signs, dict)
     focus = set()
     if focus_branch is not None and 0 <= focus_branch < len(nest.branches()):
         path = nest.branches()[focus_branch]
