@@ -690,19 +690,32 @@ private:
         }
     }
 
+    // The loops of an explicit unrolling are not unrolled again by the compiler: the
+    // factor is the schedule's. It also keeps gcc 12.2 -O3 from completely unrolling a
+    // short remainder or main loop and then vectorizing the loop around it across a
+    // dependence, which it miscompiles (a 3-D in-place stencil whose innermost loop was
+    // unrolled by 4: tests/test_emitter.py, test_explicit_unrolling_is_final). gcc attaches
+    // the pragma only to a loop whose condition is a plain comparison ("ignoring loop
+    // annotation" otherwise, e.g. with polyrl_min's conditional), so the bound is hoisted
+    // into a constant first.
+    static constexpr const char* NO_UNROLL = "#pragma GCC unroll 1";
+
     // { int c; for (c = init; c <= (upper) - (U-1)*s; c += U*s) { body(c) body(c + s) ... }
     //   for (; c <= (upper); c += s) { body(c) } }
     void unrolled(const Node& n, int level, long inc) {
         const std::string& c = n.iter;
-        std::string upper = paren(trim(n.upper.value()));
+        std::string hi = "polyrl_hi_" + c;  // the bound, hoisted: see NO_UNROLL
         line(level, "{");
         line(level + 1, "int " + c + ";");
-        line(level + 1, "for (" + c + " = " + trim(n.init) + "; " + c + " <= " + upper + " - " +
+        line(level + 1, "const int " + hi + " = " + trim(n.upper.value()) + ";");
+        line(level + 1, NO_UNROLL);
+        line(level + 1, "for (" + c + " = " + trim(n.init) + "; " + c + " <= " + hi + " - " +
                             std::to_string((n.unroll - 1) * inc) + "; " + c + " += " +
                             std::to_string(n.unroll * inc) + ") {");
         unrolled_body(n, level + 2, inc);
         line(level + 1, "}");
-        line(level + 1, "for (; " + c + " <= " + upper + "; " + step(c, n.inc) + ") {");
+        line(level + 1, NO_UNROLL);
+        line(level + 1, "for (; " + c + " <= " + hi + "; " + step(c, n.inc) + ") {");
         node(n.kids[0], level + 2);
         line(level + 1, "}");
         line(level, "}");
@@ -716,15 +729,20 @@ private:
         std::string upper = paren(trim(n.upper.value())), init = paren(trim(n.init));
         std::string s = std::to_string(inc), u = std::to_string(n.unroll);
         std::string trip = "polyrl_max(" + upper + " - " + init + " + " + s + ", 0)" + (inc == 1 ? "" : " / " + s);
+        std::string hi = "polyrl_hi_" + c;
         line(level, omp);
         line(level, "for (int " + c + " = " + trim(n.init) + "; " + c + " <= " + upper + " - " +
                         std::to_string((n.unroll - 1) * inc) + "; " + c + " += " +
                         std::to_string(n.unroll * inc) + ") {");
         unrolled_body(n, level + 1, inc);
         line(level, "}");
-        line(level, "for (int " + c + " = " + init + " + " + std::to_string(n.unroll * inc) + " * ((" + trip +
-                        ") / " + u + "); " + c + " <= " + upper + "; " + step(c, n.inc) + ") {");
-        node(n.kids[0], level + 1);
+        line(level, "{");
+        line(level + 1, "const int " + hi + " = " + trim(n.upper.value()) + ";");
+        line(level + 1, NO_UNROLL);
+        line(level + 1, "for (int " + c + " = " + init + " + " + std::to_string(n.unroll * inc) + " * ((" + trip +
+                            ") / " + u + "); " + c + " <= " + hi + "; " + step(c, n.inc) + ") {");
+        node(n.kids[0], level + 2);
+        line(level + 1, "}");
         line(level, "}");
     }
 

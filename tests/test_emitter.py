@@ -156,7 +156,7 @@ def test_matmul_nest(tmp_path, variant):
     if variant == "parallel-unroll4-simd":
         lines = emitted.splitlines()
         assert "#pragma omp parallel for" in lines[lines.index(next(x for x in lines if "for (int c0" in x)) - 1]
-        assert "c1 <= (N - 1) - 3; c1 += 4" in emitted
+        assert "const int polyrl_hi_c1 = N - 1;" in emitted and "c1 <= polyrl_hi_c1 - 3; c1 += 4" in emitted
         assert emitted.count("#pragma omp simd") == 5  # four unrolled copies and the remainder
         assert "B[c1 + 3][c2]" in emitted
 
@@ -203,7 +203,9 @@ def test_tiled_skewed_nest(tmp_path, unroll):
     assert "for (int c0 = polyrl_ceild(-N - 6, 8); c0 <= polyrl_floord(N - 1, 8); c0++) {" in emitted
     assert "B[c2 + c3][c3] = A[c2 + c3][c3] * 2 + A[c3][c2 + c3] - ((c2 + c3) - c3);" in emitted
     if unroll > 1:
-        assert "c3 <= polyrl_min(N - 1, N - 1 - c2) - 2; c3 += 3" in emitted
+        # the bound is hoisted so that gcc attaches `#pragma GCC unroll 1` to both loops
+        assert "const int polyrl_hi_c3 = polyrl_min(N - 1, N - 1 - c2);" in emitted
+        assert "c3 <= polyrl_hi_c3 - 2; c3 += 3" in emitted and emitted.count("#pragma GCC unroll 1") == 2
 
 
 @needs_gcc
@@ -389,7 +391,7 @@ def test_unroll_substitutes_whole_identifiers(tmp_path):
     root = loop("c20", "0", "N - 1", inner)
     emitted = check_against_reference(tmp_path, prelude, init, program(root, statements), reference, printout)
     assert "a[c20][c2 + 3] = c20 * 100 + (c2 + 3);" in emitted
-    assert "c2 <= c20 - 3" in emitted
+    assert "const int polyrl_hi_c2 = c20;" in emitted and "c2 <= polyrl_hi_c2 - 3" in emitted
 
 
 # ---------------------------------------------------------------- the text itself
@@ -735,3 +737,50 @@ def test_malformed_raises_value_error(bad, message):
     with pytest.raises(ValueError, match="LoopTree") as info:
         emit_region(bad)
     assert message in str(info.value)
+
+
+# gcc 12.2 -O3 -march=native completely unrolls a short loop and then vectorizes the loop
+# around it across a dependence; on this in-place 3-D stencil with its innermost loop
+# unrolled by 4 it did so to the unrolled loops until they were marked `GCC unroll 1`
+STENCIL3D = r"""#include <stdio.h>
+#define N 28
+double H[N][N][N];
+
+static void kernel(void)
+{
+  int i, j, k;
+#pragma scop
+  for (i = 1; i < N - 1; i++)
+    for (j = 1; j < N - 1; j++)
+      for (k = 1; k < N - 1; k++)
+        H[i][j][k] = 0.2 * (H[i][j][k] + H[i - 1][j - 1][k - 1] + H[i][j - 1][k - 1] + H[i][j + 1][k + 1]
+                            + H[i + 1][j - 1][k - 1]);
+#pragma endscop
+}
+
+int main(void)
+{
+  int i, j, k;
+  for (i = 0; i < N; i++)
+    for (j = 0; j < N; j++)
+      for (k = 0; k < N; k++)
+        H[i][j][k] = (double)((6 * i + 2 * j + k + 2) % 19) / 19 + 0.5;
+  kernel();
+  printf("%g\n", H[1][2][2]);
+  return 0;
+}
+"""
+
+
+@needs_gcc
+def test_explicit_unrolling_is_final(tmp_path):
+    from polyrl.api import load
+    from polyrl.runtime import Toolchain, compare
+
+    path = tmp_path / "stencil3d.c"
+    path.write_text(STENCIL3D)
+    program = load(path)
+    optimized = program.apply("B0:U(4)")
+    assert optimized.region_text.count("#pragma GCC unroll 1") == 2
+    result = compare(program.scop, optimized.region_text, "B0:U(4)", Toolchain(threads=1), repeat=1)
+    assert result.new.status == "ok" and result.verified, result.new.detail
