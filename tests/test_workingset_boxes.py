@@ -207,3 +207,4 @@ def test_reports_and_graphs_are_those_of_isl_alone(kernel, texts, monkeypatch) -
         assert report.reuses == alone.reuses, text
         assert torch.equal(graph.x, program_graph(prog.scop, nest, caches=CACHES).x), text
         assert bounds == geometry(nest), text
+

@@ -1534,6 +1534,18 @@ def working_sets(
         # every piece of the interval fixes the first time dimension when its ends share
         # it: statements at another top-level position have no instance in it
         stmts = [stmt for stmt in accesses if t0[0] != t1[0] or times.position(stmt) in (t0[0], None)]
+        # the result for these ends and these statements' time maps, found again without
+        # sorting out which statements take part (most reuses of a later schedule ask again)
+        known = ("interval", t0, t1, tuple((stmt, signature.get(stmt)) for stmt in stmts))
+        per = memo.get(known)
+        if per is _MISSING:
+            per = memo.put(known, elements(t0, t1, stmts))
+        assert isinstance(per, dict)
+        nbytes = sum(n * sizes.get(a, 8) for a, n in per.items())
+        return WorkingSet(sum(per.values()), nbytes, level_of(nbytes, caches), tuple(sorted(per.items())))
+
+    def elements(t0: tuple[int, ...], t1: tuple[int, ...], stmts: list[str]) -> dict[str, int]:
+        """Array -> distinct elements the statements `stmts` touch between t0 and t1."""
         # per statement, the boxes of the interval its constant time dimensions allow (the
         # others hold none of its instances); only statements with some box take part
         boxes = _lex_boxes(t0, t1)
@@ -1575,8 +1587,7 @@ def working_sets(
                     per[a] = count
             memo.put(key, per)
         assert isinstance(per, dict)
-        nbytes = sum(n * sizes.get(a, 8) for a, n in per.items())
-        return WorkingSet(sum(per.values()), nbytes, level_of(nbytes, caches), tuple(sorted(per.items())))
+        return per
 
     def instance(t: tuple[int, ...]) -> str:
         point = _lex_interval(time_space, t, t)
