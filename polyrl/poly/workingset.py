@@ -28,11 +28,10 @@ fastest level it fits in, or to main memory ("mem"). Cache sizes are read from
 
 from __future__ import annotations
 
-import contextlib
 import re
 import weakref
 from collections import OrderedDict
-from collections.abc import Callable, Hashable, Iterator, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -855,30 +854,23 @@ REUSE_OPERATIONS = 5_000_000
 TOO_COMPLEX = object()  # what `reuse` gives for a pair over budget
 
 
-@contextlib.contextmanager
-def _isl_budget(ctx: isl.Context, operations: int) -> Iterator[None]:
-    """Let isl run at most `operations` operations on `ctx` inside the block; beyond them
-    the isl call raises isl.Error (see `within_budget`)."""
+def within_budget(ctx: isl.Context, operations: int, compute: Callable[[], T], otherwise: T) -> T:
+    """`compute()` with isl limited to `operations` operations on `ctx` (beyond them the
+    isl call raises isl.Error); `otherwise` when it runs out of them (other isl errors
+    propagate). A plain try/finally rather than a context manager: working sets ask
+    once per pair of references, tens of thousands of times in an episode on adi."""
     before = ctx.get_max_operations()
     ctx.set_max_operations(operations)
     ctx.reset_operations()
     try:
-        yield
-    finally:
-        ctx.set_max_operations(before)
-        ctx.reset_operations()
-
-
-def within_budget(ctx: isl.Context, operations: int, compute: Callable[[], T], otherwise: T) -> T:
-    """`compute()` with isl limited to `operations` operations on `ctx`; `otherwise` when
-    it runs out of them (other isl errors propagate)."""
-    try:
-        with _isl_budget(ctx, operations):
-            return compute()
+        return compute()
     except isl.Error as e:
         if "maximal number of operations exceeded" not in str(e):
             raise
         return otherwise
+    finally:
+        ctx.set_max_operations(before)
+        ctx.reset_operations()
 
 
 # ---------------------------------------------------------------- boxes without isl
