@@ -188,23 +188,50 @@ def to_union_map(scop: Scop, nest: LoopNest) -> isl.UnionMap:
     return result
 
 
+# per Scop (while it lives), each statement's time map under the time parts it was made
+# from: an action changes the loops of a few statements, and the nests it makes keep the
+# other statements' isl.Aff objects, so their maps are made again only when those change
+TIME_MAPS = 20_000  # remembered maps per Scop (all are forgotten beyond)
+_TIME_MAPS: dict[int, tuple[weakref.ref, dict[tuple, tuple[list, isl.Map]]]] = {}
+
+
+def _time_maps(scop: Scop) -> dict[tuple, tuple[list, isl.Map]]:
+    made = _TIME_MAPS.get(id(scop))
+    if made is None or made[0]() is not scop or len(made[1]) > TIME_MAPS:
+        for key in [k for k, (ref, _) in _TIME_MAPS.items() if ref() is None]:
+            del _TIME_MAPS[key]
+        made = _TIME_MAPS[id(scop)] = (weakref.ref(scop), {})
+    return made[1]
+
+
 def _union_map(scop: Scop, nest: LoopNest) -> isl.UnionMap:
     ndim = 2 * nest.depth() + 1
+    known = _time_maps(scop)
     result = isl.UnionMap.empty(scop.context.get_space())
     for stmt, parts in _time_parts(nest):
-        s = scop.statement(stmt)
-        space = s.domain.get_space()
-        ls = isl.LocalSpace.from_space(space)
-        affs = []
-        for p in parts:
-            affs.append(p if isinstance(p, isl.Aff) else isl.Aff.zero_on_domain(ls).set_constant_val(p))
-        while len(affs) < ndim:
-            affs.append(isl.Aff.zero_on_domain(ls))
-        m = isl.Map.from_aff(affs[0])
-        for a in affs[1:]:
-            m = m.flat_range_product(isl.Map.from_aff(a))
-        result = result.union(isl.UnionMap.from_map(m.intersect_domain(s.domain)))
+        # keyed by the parts themselves (the same objects, which the entry keeps alive)
+        key = (stmt, ndim, tuple(p if isinstance(p, int) else id(p) for p in parts))
+        entry = known.get(key)
+        if entry is None or not all(a is b or (isinstance(a, int) and a == b)
+                                    for a, b in zip(entry[0], parts, strict=True)):
+            entry = known[key] = (parts, _time_map(scop, stmt, parts, ndim))
+        result = result.union(isl.UnionMap.from_map(entry[1]))
     return result
+
+
+def _time_map(scop: Scop, stmt: str, parts: list, ndim: int) -> isl.Map:
+    s = scop.statement(stmt)
+    space = s.domain.get_space()
+    ls = isl.LocalSpace.from_space(space)
+    affs = []
+    for p in parts:
+        affs.append(p if isinstance(p, isl.Aff) else isl.Aff.zero_on_domain(ls).set_constant_val(p))
+    while len(affs) < ndim:
+        affs.append(isl.Aff.zero_on_domain(ls))
+    m = isl.Map.from_aff(affs[0])
+    for a in affs[1:]:
+        m = m.flat_range_product(isl.Map.from_aff(a))
+    return m.intersect_domain(s.domain)
 
 
 def changed_statements(before: LoopNest, after: LoopNest) -> set[str]:
