@@ -978,32 +978,47 @@ def _instance_box(time: list[Quasi], shape: StatementShape, box: Box, equal: tup
     n = shape.iterators
     lo: list[int | None] = [None] * n
     hi: list[int | None] = [None] * n
-
-    def tighten(p: int, least: int | None, greatest: int | None) -> None:
+    # some iterator's least above its greatest (tightening keeps it so): no instance, once
+    # the constraints have been followed as far as they go
+    crossed = False
+    # (a hot loop: each bound is tightened in place rather than through a helper)
+    last = len(fixed) - (k is None)
+    for j in range(last + 1):
+        if j < len(fixed):
+            least = greatest = fixed[j]
+        else:
+            j, least, greatest = k, low, high
+        if j >= len(time):  # the padding: zero
+            if (least is not None and least > 0) or (greatest is not None and greatest < 0):
+                return _EMPTY
+            continue
+        coefs, c, den = time[j]
+        if den != 1:  # least <= floor(e / den) <= greatest: den * least <= e <= den * greatest + den - 1
+            least = None if least is None else den * least
+            greatest = None if greatest is None else den * greatest + den - 1
+        p = -1
+        for q, a in enumerate(coefs):
+            if a:
+                if p >= 0:
+                    return None
+                p = q
+        if p < 0:
+            if (least is not None and c < least) or (greatest is not None and c > greatest):
+                return _EMPTY
+            continue
+        a = coefs[p]
+        # least <= a * x + c <= greatest
+        if a == 1:
+            least, greatest = (None if least is None else least - c), (None if greatest is None else greatest - c)
+        elif a == -1:
+            least, greatest = (None if greatest is None else c - greatest), (None if least is None else c - least)
+        else:
+            return None
         if least is not None and (lo[p] is None or least > lo[p]):
             lo[p] = least
         if greatest is not None and (hi[p] is None or greatest < hi[p]):
             hi[p] = greatest
-
-    dims = [(j, v, v) for j, v in enumerate(fixed)] + ([(k, low, high)] if k is not None else [])
-    for j, least, greatest in dims:
-        coefs, c, den = time[j] if j < len(time) else ((0,) * n, 0, 1)
-        if den != 1:  # least <= floor(e / den) <= greatest: den * least <= e <= den * greatest + den - 1
-            least = None if least is None else den * least
-            greatest = None if greatest is None else den * greatest + den - 1
-        var = [(p, a) for p, a in enumerate(coefs) if a]
-        if not var:
-            if (least is not None and c < least) or (greatest is not None and c > greatest):
-                return _EMPTY
-            continue
-        if len(var) > 1 or abs(var[0][1]) != 1:
-            return None
-        p, a = var[0]
-        # least <= a * x + c <= greatest
-        if a == 1:
-            tighten(p, None if least is None else least - c, None if greatest is None else greatest - c)
-        else:
-            tighten(p, None if greatest is None else c - greatest, None if least is None else c - least)
+        crossed = crossed or (lo[p] is not None and hi[p] is not None and lo[p] > hi[p])  # type: ignore[operator]
     pending = equal + shape.constraints if equal else shape.constraints
     while pending:
         left = []
@@ -1024,22 +1039,28 @@ def _instance_box(time: list[Quasi], shape: StatementShape, box: Box, equal: tup
                     return _EMPTY
             elif var is not False:
                 p, a = var  # a * x + c (= or >=) 0
+                least = greatest = None
                 if equality:
                     if c % a:
                         return _EMPTY
-                    tighten(p, -c // a, -c // a)
+                    least = greatest = -c // a
                 elif a > 0:
-                    tighten(p, -(c // a), None)
+                    least = -(c // a)
                 else:
-                    tighten(p, None, c // -a)
+                    greatest = c // -a
+                if least is not None and (lo[p] is None or least > lo[p]):
+                    lo[p] = least
+                if greatest is not None and (hi[p] is None or greatest < hi[p]):
+                    hi[p] = greatest
+                crossed = crossed or (lo[p] is not None and hi[p] is not None and lo[p] > hi[p])  # type: ignore[operator]
             else:
                 left.append(row)
-        if any(a is not None and b is not None and a > b for a, b in zip(lo, hi, strict=True)):
+        if crossed:
             return _EMPTY
         if len(left) == len(pending):
             return None  # constraints that tie iterators the box leaves open
         pending = left
-    if any(x is None for x in lo) or any(x is None for x in hi):
+    if None in lo or None in hi:
         return None
     return list(zip(lo, hi, strict=True))  # type: ignore[arg-type]
 
