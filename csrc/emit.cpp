@@ -726,18 +726,17 @@ private:
     // first unhandled value init + U*s * (trip / U), trip = max(upper - init + s, 0) / s.
     void unrolled_omp(const Node& n, int level, long inc, const std::string& omp) {
         const std::string& c = n.iter;
-        std::string upper = paren(trim(n.upper.value())), init = paren(trim(n.init));
+        std::string init = paren(trim(n.init)), hi = "polyrl_hi_" + c;  // the bound, hoisted: see NO_UNROLL
         std::string s = std::to_string(inc), u = std::to_string(n.unroll);
-        std::string trip = "polyrl_max(" + upper + " - " + init + " + " + s + ", 0)" + (inc == 1 ? "" : " / " + s);
-        std::string hi = "polyrl_hi_" + c;
-        line(level, omp);
-        line(level, "for (int " + c + " = " + trim(n.init) + "; " + c + " <= " + upper + " - " +
-                        std::to_string((n.unroll - 1) * inc) + "; " + c + " += " +
-                        std::to_string(n.unroll * inc) + ") {");
-        unrolled_body(n, level + 1, inc);
-        line(level, "}");
+        std::string trip = "polyrl_max(" + hi + " - " + init + " + " + s + ", 0)" + (inc == 1 ? "" : " / " + s);
         line(level, "{");
         line(level + 1, "const int " + hi + " = " + trim(n.upper.value()) + ";");
+        line(level + 1, omp);
+        line(level + 1, "for (int " + c + " = " + trim(n.init) + "; " + c + " <= " + hi + " - " +
+                            std::to_string((n.unroll - 1) * inc) + "; " + c + " += " +
+                            std::to_string(n.unroll * inc) + ") {");
+        unrolled_body(n, level + 2, inc);
+        line(level + 1, "}");
         line(level + 1, NO_UNROLL);
         line(level + 1, "for (int " + c + " = " + init + " + " + std::to_string(n.unroll * inc) + " * ((" + trip +
                             ") / " + u + "); " + c + " <= " + hi + "; " + step(c, n.inc) + ") {");

@@ -80,8 +80,8 @@ from polyrl.poly.workingset import (
     CacheLevel,
     WorkingSetReport,
     _instance_box,
-    _quasi_rows,
     analysis_memo,
+    count_points,
     index_aff,
     resolve_params,
     statement_references,
@@ -385,11 +385,7 @@ class LoopGeometry:
             if s not in self._times.sched:
                 continue
             shape = self.memo.shape(self.scop, s)
-            key = ("time rows", s, self._times.signature[s])  # as working_sets remembers them
-            time = self.memo.get(key)
-            if time is _MISSING:
-                time = _quasi_rows(self._times.sched[s])
-                time = self.memo.put(key, None if time is None else time[: self._times.own[s]])
+            time = self.memo.time_rows(self._times, s)
             if shape is None or time is None or len(time) <= d:
                 return None
             rows = time[: d + 1]
@@ -419,24 +415,34 @@ class LoopGeometry:
         out = self._span(loop, level)
         return otherwise if out is None else out
 
-    def _span(self, loop: Loop, level: int, prefix: isl.Set | None = None) -> int | None:
+    def _span(self, loop: Loop, level: int, prefix: isl.Set | None = None,
+              boxes: list[list[tuple[int, int]]] | None = None) -> int | None:
         """`span`, None where isl could not say (remembered once for the graph's bounds and
-        the masks' extents alike, which differ only in what they make of None). `prefix`:
-        `_prefix(loop, level)` when the caller has it."""
+        the masks' extents alike, which differ only in what they make of None). `prefix`
+        (`_prefix(loop, level)`, where _box_ranges has none) or `boxes` (`_box_ranges`):
+        what the caller has already."""
         key = self._key("span", loop, level)
         out = self.memo.get(key)
-        boxes = self._box_ranges(loop, level) if out is _MISSING else None
-        if boxes is not None:
-            # the largest difference over enclosing time vectors that two statements share
-            d = 2 * level + 1
-            out = self.memo.put(key, max((b1[d][1] - b2[d][0] + 1 for b1 in boxes for b2 in boxes
-                                          if all(max(b1[j][0], b2[j][0]) <= min(b1[j][1], b2[j][1])
-                                                 for j in range(d))), default=0))
         if out is _MISSING:
-            prefix = prefix if prefix is not None else self._prefix(loop, level)
-            out = self.memo.put(key, 0 if prefix is None else _span(prefix, 2 * level + 1))
+            d = 2 * level + 1
+            if boxes is None and prefix is None:
+                boxes = self._box_ranges(loop, level)
+            if boxes is not None:
+                # the largest difference over enclosing time vectors that two statements share
+                out = self.memo.put(key, max((b1[d][1] - b2[d][0] + 1 for b1 in boxes for b2 in boxes
+                                              if all(max(b1[j][0], b2[j][0]) <= min(b1[j][1], b2[j][1])
+                                                     for j in range(d))), default=0))
+            else:
+                prefix = prefix if prefix is not None else self._prefix(loop, level)
+                out = self.memo.put(key, 0 if prefix is None else _span(prefix, d))
         assert out is None or isinstance(out, int)
         return out
+
+    def starts(self, loop: Loop, level: int) -> int:
+        """How many times the loop starts: the points of the time dimensions before its
+        own among its statements' instances (0 when it runs nothing)."""
+        prefix = self._prefix(loop, level)
+        return 0 if prefix is None else count_points(prefix.project_out(isl.dim_type.set, 2 * level + 1, 1))
 
     def bounds(self, loop: Loop, level: int) -> tuple[int, int, int]:
         """(least value, greatest value, most iterations per enclosing iteration)."""
@@ -454,8 +460,9 @@ class LoopGeometry:
                 return 0, 0, 0
             d = 2 * level + 1
             lo, hi = min(b[d][0] for b in boxes), max(b[d][1] for b in boxes)
-            trip = self._span(loop, level)
-            return lo, hi, hi - lo + 1 if trip is None else trip
+            trip = self._span(loop, level, boxes=boxes)
+            assert trip is not None  # boxes always give one
+            return lo, hi, trip
         prefix = self._prefix(loop, level)
         if prefix is None:
             return 0, 0, 0

@@ -1311,6 +1311,16 @@ class AnalysisMemo:
                             for s in scop.statements}
         return self._shapes.get(stmt)
 
+    def time_rows(self, times: NestTimes, stmt: str) -> list[Quasi] | None:
+        """The statement's time map under `times` as _quasi_rows, up to its own dimensions
+        (a function of its signature, so remembered per program)."""
+        key = ("time rows", stmt, times.signature[stmt])
+        rows = self.get(key)
+        if rows is _MISSING:
+            rows = _quasi_rows(times.sched[stmt])
+            rows = self.put(key, None if rows is None else rows[: times.own[stmt]])
+        return rows  # type: ignore[return-value]
+
     def instances(self, scop: Scop) -> dict[str, int]:
         """Statement -> number of instances."""
         if self._instances is None:
@@ -1431,7 +1441,7 @@ def working_sets(
         shapes = [memo.shape(scop, r.stmt) if r.stmt in signature else None for r in (r1, r2)]
         if shapes[0] is None or shapes[1] is None:
             return None
-        time1, time2 = time_rows(r1.stmt), time_rows(r2.stmt)
+        time1, time2 = memo.time_rows(times, r1.stmt), memo.time_rows(times, r2.stmt)
         f1, f2 = reference_rows(k1), reference_rows(k2)
         p = first_point(r1.stmt)
         if time1 is None or time2 is None or f1 is None or f2 is None or p is None or not _separable(time2):
@@ -1479,15 +1489,6 @@ def working_sets(
         made = memo.put(("boxes", ndim), {})
     assert isinstance(made, dict)
 
-    def time_rows(stmt: str) -> list[Quasi] | None:
-        """The statement's time map as _quasi_rows (up to its own dimensions)."""
-        key = ("time rows", stmt, signature[stmt])
-        rows = memo.get(key)
-        if rows is _MISSING:
-            rows = _quasi_rows(sched[stmt])
-            rows = memo.put(key, None if rows is None else rows[: own[stmt]])
-        return rows  # type: ignore[return-value]
-
     def touched_boxes(stmt: str, keep: list[Box]) -> dict[str, list[tuple[tuple[int, int], ...]]] | None:
         """touched_by without isl, where the statement's instances in each box of time
         are a box of iterations and each reference's image of it a box of elements
@@ -1495,7 +1496,7 @@ def working_sets(
         time maps: isl writes their elements with local variables, whose large pieces
         count_points estimates, and the counts must stay what they were."""
         shape = memo.shape(scop, stmt) if stmt in signature else None
-        time = time_rows(stmt) if shape is not None else None
+        time = memo.time_rows(times, stmt) if shape is not None else None
         if time is None or any(den != 1 for _, _, den in time):
             return None
         assert shape is not None
@@ -1578,10 +1579,10 @@ def working_sets(
                 akey = ("count", a, t0n, t1n, tuple((stmt, signature.get(stmt)) for stmt in mine))
                 count = memo.get(akey)
                 if count is _MISSING:
-                    elements = [parts[stmt][a] for stmt in mine]
+                    touched = [parts[stmt][a] for stmt in mine]
                     # a union of boxes only is counted by count_points' sweep without isl
-                    count = _union_volume_within(list(dict.fromkeys(b for e in elements for b in e))) if all(
-                        isinstance(e, list) for e in elements) else None
+                    count = _union_volume_within(list(dict.fromkeys(b for e in touched for b in e))) if all(
+                        isinstance(e, list) for e in touched) else None
                     if count is None:
                         # isl's elements of every statement, united in statement order as
                         # one pass over the statements builds them: count_points estimates

@@ -152,7 +152,7 @@ class PolyEnv(gym.Env):
             program = self.programs[int(self.np_random.integers(len(self.programs)))]
             try:
                 lp = self._load(program)
-                check = getattr(self.rewarder, "check", None)
+                check = getattr(self.rewarder, "check", None)  # optional: see polyrl.rl.rewards.Rewarder
                 if check is not None:  # e.g. a baseline the compiler miscompiles: no reward can be verified
                     check(lp)
                 return lp

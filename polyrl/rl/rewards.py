@@ -32,10 +32,9 @@ class Rewarder(Protocol):
         """Time of the original program / time of `state` (1 for the original itself)."""
         ...
 
-    def check(self, program: LoadedProgram) -> None:
-        """Raise PolyrlError when no speedup of `program` can be had (the environment
-        then leaves it out of the programs it draws); the surrogate's never does."""
-        ...
+    # A rewarder may also have `check(program: LoadedProgram) -> None`, raising PolyrlError
+    # when no speedup of the program can be had (the environment then leaves it out of
+    # the programs it draws); one without it accepts every program.
 
 
 class MeasuredRewarder:
@@ -62,6 +61,11 @@ class MeasuredRewarder:
         self._speedups: dict[tuple[str, str], float] = {}
         self._checked: set[str] = set()  # program keys whose baseline `check` accepted
 
+    def _hold(self, toolchain: Toolchain):
+        """The gate over the toolchain's threads while something is timed (if there is one)."""
+        return (self.gate.hold(toolchain.resolved_threads()) if self.gate is not None
+                else contextlib.nullcontext())
+
     def check(self, program: LoadedProgram) -> None:
         """The baseline every speedup of `program` is verified against (the store's, or
         measured now): raises when it does not run, or when the compiler miscompiles it
@@ -69,9 +73,7 @@ class MeasuredRewarder:
         if program.key in self._checked:
             return
         toolchain = program.spec.toolchain(self.toolchain)
-        hold = (self.gate.hold(toolchain.resolved_threads()) if self.gate is not None
-                else contextlib.nullcontext())
-        with hold:
+        with self._hold(toolchain):
             reference_baseline(program.program.scop, toolchain, self.store, self.repeat, self.timeout_s,
                                arrays=False)
         self._checked.add(program.key)
@@ -86,9 +88,7 @@ class MeasuredRewarder:
         lp = state.program
         toolchain = lp.spec.toolchain(self.toolchain)
         region = Optimized(lp.program, state.schedule, state.nest).region_text
-        hold = (self.gate.hold(toolchain.resolved_threads()) if self.gate is not None
-                else contextlib.nullcontext())
-        with hold:
+        with self._hold(toolchain):
             result = compare(lp.program.scop, region, state.text, toolchain, store=self.store, repeat=self.repeat,
                              timeout_s=self.timeout_s, legal=True)
         if not result.new.cached:
@@ -131,9 +131,6 @@ class SurrogateRewarder:
             with torch.no_grad():
                 self._scores[key] = float(self.model(state.graph()).reshape(-1)[0])
         return self._scores[key]
-
-    def check(self, program: LoadedProgram) -> None:
-        pass  # a prediction needs no baseline
 
     def speedup(self, state: State, final: bool) -> float:
         if not state.schedule.actions:

@@ -22,7 +22,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import islpy as isl
 import numpy as np
 import torch
 
@@ -35,7 +34,7 @@ from polyrl.model.features import DEFAULT_PARAM_VALUE, LoopGeometry
 from polyrl.poly.legality import apply_schedule
 from polyrl.poly.schedule import Action, Schedule
 from polyrl.poly.transform import LoopNest
-from polyrl.poly.workingset import count_points, resolve_params
+from polyrl.poly.workingset import resolve_params
 from polyrl.rl.actions import ACTIONS, NEXT, NUM_ACTIONS, applicable_mask, last_on_branch, loop_extents
 from polyrl.rl.env import branch_identity, branch_of, checked_apply
 from polyrl.rl.state import GraphCache, LoadedProgram
@@ -86,7 +85,7 @@ class _ProgramMemo:
     the legality check refuses it)."""
 
     def __init__(self) -> None:
-        self.logits: dict[tuple[str, int], tuple[torch.Tensor, np.ndarray, list[int]]] = {}
+        self.logits: dict[tuple[str, int], tuple[torch.Tensor, np.ndarray]] = {}
         self.legal: dict[str, LoopNest | None] = {}
 
 
@@ -104,22 +103,13 @@ MIN_PARALLEL_WORK = 1 << 17
 
 def parallel_work(scop: Scop, nest: LoopNest, path: tuple[int, ...], level: int) -> float:
     """Mean statement instances of one execution of the loop at `level` on the branch at
-    `path` (its statements' instances over the points of the time dimensions around it).
-    Exact, unlike a product of the loops' largest extents, which on a triangular nest
-    (lu's `j < i`) counts the largest region as every region."""
+    `path` (its statements' instances over the times it starts). Exact, unlike a product
+    of the loops' largest extents, which on a triangular nest (lu's `j < i`) counts the
+    largest region as every region."""
     geometry = LoopGeometry(scop, nest, resolve_params(scop, None, DEFAULT_PARAM_VALUE))
-    times = geometry.times
     loop = nest.loops_on(path)[level]
-    stmts = [s for s in loop.exprs if s in times]
-    if not stmts:
-        return 0.0
     instances = geometry.instances
-    t = times[stmts[0]]
-    for s in stmts[1:]:
-        t = t.union(times[s])
-    d = 2 * level + 1  # the loop's time dimension: the ones before it say which execution
-    starts = count_points(t.project_out(isl.dim_type.set, d, t.dim(isl.dim_type.set) - d))
-    return sum(instances[s] for s in stmts) / max(starts, 1)
+    return sum(instances.get(s, 0) for s in loop.exprs) / max(geometry.starts(loop, level), 1)
 
 
 class Policy:
@@ -204,7 +194,7 @@ class Policy:
             while True:
                 branches = nest.branches()
                 branch = branch_of(nest, focus)
-                logits, applicable, extents = self._outputs(lp, memo, schedule, nest, branches[branch], branch)
+                logits, applicable = self._outputs(lp, memo, schedule, nest, branches[branch], branch)
                 allowed = applicable.copy()
                 while True:
                     a = choose(logits, allowed)
@@ -260,19 +250,18 @@ class Policy:
         return memo
 
     def _outputs(self, lp: LoadedProgram, memo: _ProgramMemo, schedule: Schedule, nest: LoopNest,
-                 path: tuple[int, ...], branch: int) -> tuple[torch.Tensor, np.ndarray, list[int]]:
-        """The policy's logits, the applicability mask (Next included) and the branch's loop
-        extents at a state."""
+                 path: tuple[int, ...], branch: int) -> tuple[torch.Tensor, np.ndarray]:
+        """The policy's logits and the applicability mask (Next included) at a state."""
         text = str(schedule)
         out = memo.logits.get((text, branch))
         if out is None:
             obs = self.graphs.observation(lp, text, nest, path)
             # the actor's head only (ActorCritic.forward's logits, without the critic's)
             logits = self.model.policy(self.model.backbone(obs.x, obs.edge_index, None, obs.edge_attr))
-            extents = loop_extents(lp.program.scop, nest, path)
-            applicable = applicable_mask(nest, path, extents, last_on_branch(schedule.actions, branch))
+            applicable = applicable_mask(nest, path, loop_extents(lp.program.scop, nest, path),
+                                         last_on_branch(schedule.actions, branch))
             applicable[NEXT] = True
-            out = memo.logits[(text, branch)] = (logits.reshape(-1), applicable, extents)
+            out = memo.logits[(text, branch)] = (logits.reshape(-1), applicable)
         return out
 
     def _legal_nest(self, lp: LoadedProgram, memo: _ProgramMemo, schedule: Schedule, nest: LoopNest,
