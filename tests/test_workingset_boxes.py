@@ -156,6 +156,52 @@ def test_boxes_of_instances_and_elements_are_those_isl_finds() -> None:
     assert followed > 500 and empty > 50 and extremes > 300, (followed, empty, extremes)
 
 
+def _sweep_slabs(boxes: list[tuple[tuple[int, int], ...]]) -> int:
+    """The slabs a plain sweep along the first dimension takes (each slab's union of the
+    other dimensions swept the same way, once per distinct union): the budget
+    _union_volume spends."""
+    if len(boxes) == 1 or not boxes[0]:
+        return 0
+    cuts = sorted({b[0][0] for b in boxes} | {b[0][1] + 1 for b in boxes})
+    slabs, seen = 0, set()
+    for a, b in zip(cuts, cuts[1:], strict=False):
+        slabs += 1
+        inner = tuple(dict.fromkeys(box[1:] for box in boxes if box[0][0] <= a and box[0][1] >= b - 1))
+        if inner and inner not in seen:
+            seen.add(inner)
+            slabs += _sweep_slabs(list(inner))
+    return slabs
+
+
+def test_union_volume_counts_what_isl_counts_within_the_same_budget() -> None:
+    """Unions of random boxes (one to three dimensions, overlapping, nested, touching):
+    the count isl gives, and the budget spent (or given up on) as a plain sweep spends it,
+    whichever way a level is swept (_interval_union for the last dimension)."""
+    rng = random.Random(7)
+    given_up = 0
+    for trial in range(600):
+        n = rng.randint(1, 3)
+        boxes = []
+        for _ in range(rng.randint(1, 12)):
+            box = []
+            for _ in range(n):
+                a = rng.randint(-6, 10)
+                box.append((a, a + rng.randint(0, 7)))
+            boxes.append(tuple(box))
+        boxes = list(dict.fromkeys(boxes))
+        space = isl.Space.set_alloc(isl.DEFAULT_CONTEXT, 0, n)
+        expected = _boxes_set(space, boxes).count_val().to_python()
+        slabs = _sweep_slabs(boxes)
+        budget = [slabs + trial % 3]
+        assert _union_volume(boxes, budget) == expected, boxes
+        assert budget == [trial % 3], boxes
+        if slabs:
+            with pytest.raises(ws._SweepTooLong):
+                _union_volume(boxes, [slabs - 1])
+            given_up += 1
+    assert given_up > 400, given_up
+
+
 def test_maps_that_are_not_one_affine_function_are_not_followed() -> None:
     assert _affine_rows(isl.Map("{ S[i] -> [i, floor(i / 4)] : 0 <= i <= 9 }")) is None
     assert _quasi_rows(isl.Map("{ S[i] -> [i, floor((i + 1) / 4)] : 0 <= i <= 9 }")) == [((1,), 0, 1), ((1,), 1, 4)]
