@@ -484,7 +484,7 @@ private:
             return;
         }
         std::string omp = omp_pragma(n);
-        if (n.unroll > 1 && n.upper && inc && *inc > 0) {
+        if (n.unroll > 1 && n.unroll_copies && n.upper && inc && *inc > 0) {
             if (omp.empty()) unrolled(n, level, *inc);
             else unrolled_omp(n, level, *inc, omp);
             return;
@@ -492,6 +492,7 @@ private:
         if (!omp.empty()) line(level, omp);
         // GCC accepts no other pragma between an OpenMP loop pragma and its loop, so an
         // OpenMP loop without a known upper bound keeps its parallelism and is not unrolled.
+        // The compiler unrolls the loops without copies (unroll_copies false, or no bound).
         else if (n.unroll > 1 || n.jam > 1)
             line(level, "#pragma GCC unroll " + std::to_string(std::max(n.unroll, n.jam)));
         line(level, "for (int " + n.iter + " = " + trim(n.init) + "; " + trim(n.cond) + "; " +

@@ -257,6 +257,7 @@ Node convert_node(py::handle h, const std::string& path, int depth) {
         }
         if (has(d, "unroll")) n.unroll = as_int(d["unroll"], path + ".unroll");
         if (n.unroll < 1 || n.unroll > 1024) fail(path + ".unroll", "unroll factor must be in 1..1024");
+        if (has(d, "unroll_copies")) n.unroll_copies = as_bool(d["unroll_copies"], path + ".unroll_copies");
         if (has(d, "jam")) n.jam = as_int(d["jam"], path + ".jam");
         if (n.jam < 1 || n.jam > 64) fail(path + ".jam", "jam factor must be in 1..64");
         if (has(d, "pack")) {

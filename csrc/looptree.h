@@ -56,6 +56,9 @@ struct Node {
     std::optional<std::string> upper;
     bool parallel = false, simd = false;
     long unroll = 1;
+    // how `unroll` > 1 is printed: `unroll` copies of the body (an explicit unrolling),
+    // or the loop as it is under `#pragma GCC unroll` (see polyrl.codegen)
+    bool unroll_copies = true;
     // > 1: a jammed point loop of at most `jam` iterations, printed as `jam` copies of
     // its body.  Set by the printer: whether its guard was hoisted, and if so, whether
     // this copy of it is the one where every copy of the body is known to run.

@@ -29,6 +29,15 @@ from polyrl.poly.transform import Leaf, Loop, LoopNest, changed_statements, to_u
 # loop (a 9-point stencil walked down its columns) for over five minutes.
 SIMD_MODES = ("auto", "always", "never")
 
+# UNROLL_BY_COMPILER: `U(f)` of an innermost loop that carries no dependence and walks
+# every array by 0 or 1 element is printed as `#pragma GCC unroll f` on the loop, not
+# as f copies of its body. gcc vectorizes such a loop as it is, then unrolls the vector
+# loop; the copies instead make each array an interleaved group of f strided accesses,
+# which gcc 12 vectorizes with permutations. Measured (PolyBench jacobi-1d, MEDIUM, -O3
+# -march=native, AMD EPYC): 27 us as written, 98 us with the copies of U(4), 23 us with
+# the pragma. Every other unrolling (carried dependences, strides, parallel loops) keeps
+# the copies, which give the compiler independent work it could not see before.
+
 _HELPER = re.compile(r"\b(min|max|floord|ceild)\(")
 
 
@@ -108,6 +117,9 @@ def loop_tree(model: Model, nest: LoopNest, simd: str = "auto") -> dict:
                     simd_cache[path] = vectorizable(model, nest, path, schedule) and (
                         simd != "auto" or stride_problem(scop, nest, path) is None)
                 vector = simd_cache[path]
+            # An unrolling the compiler does (see UNROLL_BY_COMPILER) or copies of the body.
+            copies = not (innermost and loop.unroll > 1 and not loop.parallel
+                          and vectorizable(model, nest, path, schedule) and stride_problem(scop, nest, path) is None)
             out = {
                 "kind": "for",
                 "iter": it,
@@ -118,6 +130,7 @@ def loop_tree(model: Model, nest: LoopNest, simd: str = "auto") -> dict:
                 "parallel": loop.parallel,
                 "simd": vector,
                 "unroll": loop.unroll,
+                "unroll_copies": copies,
                 "jam": loop.jam,
             }
             if loop.vector:  # legality accepted it: explicit vector code, `omp simd` where the emitter cannot

@@ -15,6 +15,8 @@ and a node is one of
     {"kind": "for", "iter": "c0", "init": "C expr", "cond": "C expr",
      "upper": "C expr" | None,   # inclusive upper bound when cond is `iter <= upper`
      "inc": "1", "parallel": bool, "simd": bool, "unroll": int (1 = none),
+     "unroll_copies": bool (optional, default true: `unroll` copies of the body; false:
+                 the loop as it is under `#pragma GCC unroll`),
      "jam": int (1 = none; f > 1: at most f iterations, printed as f guarded copies
                  of the body inside the enclosing loop, see unroll-and-jam),
      "pack": [{"buffer": "polyrl_pack0", "array": "A",            # optional: at the start of
