@@ -342,6 +342,20 @@ def test_admitted_boxes_are_those_each_box_admits() -> None:
         assert _admitted(lo, hi, constants) == want, (lo, hi, constants)
 
 
+def test_boxes_after_an_instant_are_those_each_box_admits() -> None:
+    import random
+
+    from polyrl.poly.workingset import _box_admits, _boxes_after
+
+    rng = random.Random(5)
+    for _ in range(3000):
+        n = rng.randint(1, 9)
+        p = tuple(rng.randint(0, 3) for _ in range(n))
+        constants = [rng.choice([None, None, 0, 1, 2, 3, 4]) for _ in range(n)]
+        want = [box for d in range(n) if _box_admits(box := (p[:d], d, p[d] + 1, None), constants)]
+        assert _boxes_after(p, constants) == want, (p, constants)
+
+
 POLYBENCH = Path(__file__).resolve().parents[1] / "datasets" / "polybench"
 
 

@@ -813,35 +813,49 @@ def _box_admits(box: Box, constants: list[int | None]) -> bool:
     return c is None or ((low is None or c >= low) and (high is None or c <= high))
 
 
+def _boxes_after(p: tuple[int, ...], constants: list[int | None]) -> list[Box]:
+    """The boxes (p[:d], d, p[d] + 1, None) of the time vectors after p (by the first
+    dimension d where they differ) that _box_admits for `constants`, in order of d: once
+    the constants part from p, no later box admits."""
+    out: list[Box] = []
+    for d, (x, c) in enumerate(zip(p, constants, strict=True)):
+        if c is None or c > x:
+            out.append((p[:d], d, x + 1, None))
+        if c is not None and c != x:
+            break
+    return out
+
+
 def _admitted(lo: tuple[int, ...], hi: tuple[int, ...], constants: list[int | None]) -> list[int]:
     """The indices of the boxes of _lex_boxes(lo, hi) that _box_admits for `constants`,
     in order, without testing every box: a box fixing a prefix of `lo` (or `hi`) admits
-    only when the constants agree with that prefix."""
+    only when the constants agree with that prefix. (Asked for every statement of every
+    interval: one pass over the dimensions finds where the ends part and where the
+    constants stop agreeing with each.)"""
     n = len(lo)
-
-    def agree(t: tuple[int, ...]) -> int:
-        return next((k for k in range(n) if constants[k] is not None and constants[k] != t[k]), n)
-
-    def within(k: int, low: int | None, high: int | None) -> bool:
-        c = constants[k]
-        return c is None or ((low is None or c >= low) and (high is None or c <= high))
-
-    a_lo = agree(lo)
+    d = a_lo = a_hi = n  # first dimension where lo and hi differ, where lo (hi) and the constants do
+    for k in range(n):
+        x, y, c = lo[k], hi[k], constants[k]
+        if d == n and x != y:
+            d = k
+        if c is not None:
+            if a_lo == n and c != x:
+                a_lo = k
+            if a_hi == n and c != y:
+                a_hi = k
     out = [0] if a_lo == n else []
-    d = next((k for k in range(n) if lo[k] != hi[k]), n)
     if d == n:
         return out
-    a_hi = agree(hi)
     if a_hi == n:
         out.append(1)
-    for k in range(d + 1, n):
-        if k > a_lo and k > a_hi:
-            break
-        if k <= a_lo and within(k, lo[k] + 1, None):
+    for k in range(d + 1, min(max(a_lo, a_hi) + 1, n)):
+        c = constants[k]
+        if k <= a_lo and (c is None or c >= lo[k] + 1):
             out.append(2 + 2 * (k - d - 1))
-        if k <= a_hi and within(k, None, hi[k] - 1):
+        if k <= a_hi and (c is None or c <= hi[k] - 1):
             out.append(3 + 2 * (k - d - 1))
-    if hi[d] - lo[d] > 1 and d <= a_lo and within(d, lo[d] + 1, hi[d] - 1):
+    c = constants[d]
+    if hi[d] - lo[d] > 1 and d <= a_lo and (c is None or lo[d] + 1 <= c <= hi[d] - 1):
         out.append(2 + 2 * (n - d - 1))
     return out
 
@@ -1484,8 +1498,7 @@ def working_sets(
         equal = tuple(_constraint([*coefs, c - e], True) for (coefs, c), e in zip(f2, element, strict=True))
         # t >lex p, by the first dim where they differ; the pieces the target's sequence
         # positions rule out hold none of its instances
-        constants = times.constants(r2.stmt)
-        after = [box for d in range(ndim) if _box_admits(box := (p[:d], d, p[d] + 1, None), constants)]
+        after = _boxes_after(p, times.constants(r2.stmt))
         found = []
         for pieces, greatest in ((reversed(after), False), (after, True)):
             for box in pieces:
