@@ -1160,6 +1160,27 @@ def _image_boxes(access: list[Affine], box: list[tuple[int, int]]) -> tuple[tupl
     return tuple(out)
 
 
+def _box_images(time: list[Quasi], shape: StatementShape, box: Box
+                ) -> dict[str, list[tuple[tuple[int, int], ...]]] | None:
+    """Array -> the boxes of elements the statement's references touch from its instances
+    in a box of time (one per reference, in the order of `shape.accesses`; none when the
+    box holds no instance), or None when _instance_box or _image_boxes cannot tell."""
+    inst = _instance_box(time, shape, box)
+    if inst is None:
+        return None
+    out: dict[str, list[tuple[tuple[int, int], ...]]] = {}
+    if inst is _EMPTY:
+        return out
+    for array, functions in shape.accesses.items():
+        found = out[array] = []
+        for f in functions:
+            image = _image_boxes(f, inst)  # type: ignore[arg-type]
+            if image is None:
+                return None
+            found.append(image)
+    return out
+
+
 def _union_volume_within(boxes: list[tuple[tuple[int, int], ...]]) -> int | None:
     """_union_volume of non-empty boxes, or None when the sweep would take more than
     BOX_SWEEP_LIMIT slabs (count_points then asks isl)."""
@@ -1199,12 +1220,24 @@ class NestTimes:
     (instance -> time vector, in to_union_map's order), and its signature (_signatures),
     which keys the results computed from it."""
 
-    def __init__(self, scop: Scop, nest: LoopNest, fix: FixedParams):
-        self.sched = {m.get_tuple_name(isl.dim_type.in_): fix(m) for m in _maps(to_union_map(scop, nest))}
-        self.ndim = next(iter(self.sched.values())).dim(isl.dim_type.out) if self.sched else 0
+    def __init__(self, scop: Scop, nest: LoopNest, memo: AnalysisMemo):
+        maps = _maps(to_union_map(scop, nest))
+        self.ndim = maps[0].dim(isl.dim_type.out) if maps else 0
         self.signature = _signatures(nest)
+        # a statement's map with the parameters fixed is a function of its signature and
+        # the padding: one made for an earlier nest of the program serves (most of a
+        # nest's statements are where an action left them)
+        self.sched: dict[str, isl.Map] = {}
+        for m in maps:
+            stmt = m.get_tuple_name(isl.dim_type.in_)
+            key = ("fixed time map", stmt, self.signature.get(stmt), self.ndim)
+            fixed = memo.get(key)
+            self.sched[stmt] = memo.put(key, memo.fix(m)) if fixed is _MISSING else fixed  # type: ignore[assignment]
         # the dimensions of each statement's time vector before the padding
         self.own = {stmt: len(sig) for stmt, sig in self.signature.items()}
+        # the signatures as AnalysisMemo.number gives them: what working_sets keys its
+        # results with (a look-up hashes a number, not a tuple of texts)
+        self.numbers = {stmt: memo.number(sig) for stmt, sig in self.signature.items()}
         self._ranges: dict[str, isl.Set] = {}
         self._functions: dict[str, tuple[isl.PwMultiAff, isl.Set]] = {}
         self._constants: dict[str, list[int | None]] = {}
@@ -1291,12 +1324,20 @@ class AnalysisMemo:
     def __init__(self, scop: Scop, values: dict[str, int]):
         self.fix = FixedParams(scop, values)
         self.results: dict[Hashable, object] = {}
+        self._numbers: dict[Hashable, int] = {}
         self._nests: weakref.WeakKeyDictionary[LoopNest, NestTimes] = weakref.WeakKeyDictionary()
         self._references: list[tuple[Reference, isl.Map]] | None = None
         self._accesses: dict[str, isl.UnionMap] | None = None
         self._relations: list[int] | None = None
         self._instances: dict[str, int] | None = None
         self._shapes: dict[str, StatementShape | None] | None = None
+
+    def number(self, value: Hashable) -> int:
+        """A number that stands for `value` in keys (equal values, equal numbers; never
+        forgotten, so a number kept by a caller keeps its meaning): a long key part, such
+        as the signatures of many statements, is then hashed once rather than at every
+        look-up."""
+        return self._numbers.setdefault(value, len(self._numbers))
 
     def get(self, key: Hashable) -> object:
         """The result stored under `key`, or _MISSING."""
@@ -1311,7 +1352,7 @@ class AnalysisMemo:
     def times(self, scop: Scop, nest: LoopNest) -> NestTimes:
         t = self._nests.get(nest)
         if t is None:
-            t = self._nests[nest] = NestTimes(scop, nest, self.fix)
+            t = self._nests[nest] = NestTimes(scop, nest, self)
         return t
 
     def references(self, scop: Scop) -> tuple[list[tuple[Reference, isl.Map]], dict[str, isl.UnionMap]]:
@@ -1425,7 +1466,8 @@ def working_sets(
     values = resolve_params(scop, params, default_param)
     memo = analysis_memo(scop, values)
     times = memo.times(scop, nest)
-    sched, signature, own, ndim = times.sched, times.signature, times.own, times.ndim
+    # `signature` stands for each statement's signature in keys (NestTimes.numbers)
+    sched, signature, own, ndim = times.sched, times.numbers, times.own, times.ndim
     time_space = isl.Space.set_alloc(scop.context.get_ctx(), 0, ndim)
 
     # each reference as a relation instant -> element (made when a pair needs it);
@@ -1531,24 +1573,29 @@ def working_sets(
         (_instance_box, _image_boxes): array -> those boxes; None otherwise. Not for tiled
         time maps: isl writes their elements with local variables, whose large pieces
         count_points estimates, and the counts must stay what they were."""
-        shape = memo.shape(scop, stmt) if stmt in signature else None
-        time = memo.time_rows(times, stmt) if shape is not None else None
-        if time is None or any(den != 1 for _, _, den in time):
+        # the intervals of a schedule share most of their boxes (those next to one source
+        # instant, say): each box's images are found once per time map, and kept, with the
+        # time map's rows, under the statement's signature (None: not followed)
+        key = ("box images", stmt, signature.get(stmt))
+        known = memo.get(key)
+        if known is _MISSING:
+            shape = memo.shape(scop, stmt) if stmt in signature else None
+            time = memo.time_rows(times, stmt) if shape is not None else None
+            followed = time is not None and all(den == 1 for _, _, den in time)
+            known = memo.put(key, (time, shape, {}) if followed else None)
+        if known is None:
             return None
-        assert shape is not None
+        assert isinstance(known, tuple)
+        time, shape, made_images = known
         out: dict[str, list[tuple[tuple[int, int], ...]]] = {}
         for box in keep:
-            inst = _instance_box(time, shape, box)
-            if inst is None:
+            images = made_images.get(box, _MISSING)
+            if images is _MISSING:
+                images = made_images[box] = _box_images(time, shape, box)
+            if images is None:
                 return None
-            if inst is _EMPTY:
-                continue
-            for array, functions in shape.accesses.items():
-                for f in functions:
-                    image = _image_boxes(f, inst)  # type: ignore[arg-type]
-                    if image is None:
-                        return None
-                    out.setdefault(array, []).append(image)
+            for array, found in images.items():
+                out.setdefault(array, []).extend(found)
         return out
 
     def touched_in_isl(stmt: str, t0: tuple[int, ...], t1: tuple[int, ...], keep: list[int], boxes: list[Box],
@@ -1580,13 +1627,22 @@ def working_sets(
         assert isinstance(out, dict)
         return out
 
+    # the statements that can run in an interval whose ends share the top-level position
+    # (the key), or in any other (None), with their signatures: asked for every interval
+    taking_part: dict[int | None, tuple[list[str], tuple]] = {}
+
     def between(t0: tuple[int, ...], t1: tuple[int, ...]) -> WorkingSet:
         # every piece of the interval fixes the first time dimension when its ends share
         # it: statements at another top-level position have no instance in it
-        stmts = [stmt for stmt in accesses if t0[0] != t1[0] or times.position(stmt) in (t0[0], None)]
+        top = t0[0] if t0[0] == t1[0] else None
+        part = taking_part.get(top)
+        if part is None:
+            mine = [stmt for stmt in accesses if top is None or times.position(stmt) in (top, None)]
+            part = taking_part[top] = (mine, memo.number(tuple((stmt, signature.get(stmt)) for stmt in mine)))
+        stmts, sigs = part
         # the result for these ends and these statements' time maps, found again without
         # sorting out which statements take part (most reuses of a later schedule ask again)
-        known = ("interval", t0, t1, tuple((stmt, signature.get(stmt)) for stmt in stmts))
+        known = ("interval", t0, t1, sigs)
         per = memo.get(known)
         if per is _MISSING:
             per = memo.put(known, elements(t0, t1, stmts))
