@@ -546,6 +546,20 @@ def _reuse_features(report: WorkingSetReport, path: tuple[int, ...]) -> list[flo
     return v
 
 
+def _flows(scop: Scop) -> list[tuple[str, str]]:
+    """(writer, reader) for each statement that reads an array another one writes: per
+    reader in program order, its arrays in name order, their writers in program order."""
+    writers: dict[str, list[str]] = {}
+    for s in scop.statements:
+        writers.setdefault(s.lhs.name, []).append(s.name)
+    out = []
+    for s in scop.statements:
+        read_arrays = {r.name for r, w in statement_references(s) if not w}
+        for array in sorted(read_arrays):
+            out += [(w, s.name) for w in writers.get(array, []) if w != s.name]
+    return out
+
+
 def program_graph(
     scop: Scop,
     nest: LoopNest | None = None,
@@ -643,9 +657,24 @@ def program_graph(
             row[block + 3 * slot: block + 3 * slot + 3] = [slog(step), float(step == 0), float(abs(step) == 1)]
 
     def stmt_row(s: Statement, depth: int, loops: tuple[tuple[int, Loop], ...]) -> list[float]:
+        # all but the depth and the strides is a function of the statement (and of the
+        # program's instance counts): made once per program, not once per graph
+        key = ("statement row", s.name)
+        known = geometry.memo.get(key)
+        if known is _MISSING:
+            known = geometry.memo.put(key, statement_part(s))
+        assert isinstance(known, tuple)
+        part, refs, rows_of, shown = known
+        x = list(part)
+        x[BLOCK["stmt.depth"].start] = depth / MAX_DEPTH
+        strides(s, x, loops, refs, rows_of, shown)
+        return x
+
+    def statement_part(s: Statement) -> tuple[list[float], list, list, list[int]]:
+        """The row of a statement without its depth and strides, with what `strides` takes:
+        its references, their access rows and the indices of those the row shows."""
         x = [0.0] * NODE_FEATURES
         x[BLOCK["kind"].start + STATEMENT] = 1.0
-        x[BLOCK["stmt.depth"].start] = depth / MAX_DEPTH
         x[BLOCK["stmt.instances"].start] = log2p(geometry.instances.get(s.name, 0))
         x[BLOCK["stmt.reduction"].start] = 1.0 if is_reduction(s) else 0.0
         array = scop.arrays.get(s.lhs.name)
@@ -663,8 +692,7 @@ def program_graph(
             start = block.start + slot * ACCESS_WIDTH
             x[start : start + ACCESS_WIDTH] = _access_vector(s, refs[k][0], rows_of[k])
         x[BLOCK["stmt.more_reads"].start] = log2p(max(len(reads) - MAX_ACCESSES, 0))
-        strides(s, x, loops, refs, rows_of, [0] + reads[:MAX_ACCESSES])
-        return x
+        return x, refs, rows_of, [0] + reads[:MAX_ACCESSES]
 
     def visit(children: tuple, prefix: tuple[int, ...], parent: int | None, tiles: tuple[str, ...],
               loops: tuple[tuple[int, Loop], ...]) -> None:
@@ -691,16 +719,14 @@ def program_graph(
             (counts[0] + counts[1]) / total if total else 0.0]
 
     stmt_node = {n.name: i for i, n in enumerate(nodes) if n.kind == STATEMENT}
-    writers: dict[str, list[str]] = {}
-    for s in scop.statements:
-        writers.setdefault(s.lhs.name, []).append(s.name)
-    for s in scop.statements:
-        read_arrays = {r.name for r, w in statement_references(s) if not w}
-        for array in sorted(read_arrays):
-            for w in writers.get(array, []):
-                if w != s.name and w in stmt_node and s.name in stmt_node:
-                    edges.append((stmt_node[w], stmt_node[s.name], 2))
-                    edges.append((stmt_node[s.name], stmt_node[w], 3))
+    flows = geometry.memo.get(("flows",))
+    if flows is _MISSING:  # a function of the program, asked for by every graph
+        flows = geometry.memo.put(("flows",), _flows(scop))
+    assert isinstance(flows, list)
+    for w, r in flows:
+        if w in stmt_node and r in stmt_node:
+            edges.append((stmt_node[w], stmt_node[r], 2))
+            edges.append((stmt_node[r], stmt_node[w], 3))
 
     edges = list(dict.fromkeys(edges))
     x = torch.tensor(rows, dtype=torch.float32).reshape(len(rows), NODE_FEATURES)
