@@ -104,6 +104,32 @@ def test_samples_are_legal_and_reproducible(policy_path):
         assert is_legal(lp.program.model, lp.program.apply(text).schedule)
 
 
+def test_a_confident_policy_still_yields_new_candidates(tmp_path):
+    # a policy that ends every branch at once with probability ~0.97 at temperature 1:
+    # plain samples keep repeating the empty schedule; the search's stream raises the
+    # temperature on each repeat, so its next draws are new schedules
+    from polyrl.rl.actions import NEXT
+    from polyrl.search import policy_candidates
+
+    torch.manual_seed(0)
+    model = ActorCritic(num_actions=NUM_ACTIONS)
+    with torch.no_grad():
+        head = model.policy[-1]
+        head.weight.zero_()
+        head.bias.zero_()
+        head.bias[NEXT] = 8.0
+    policy = Policy.load(save_policy(model, tmp_path / "confident.pt", max_steps=MAX_STEPS))
+    lp = LoadedProgram.of(mini(ATAX))
+    generator = torch.Generator().manual_seed(3)
+    plain = [policy.sample(lp, generator).text for _ in range(12)]
+    assert plain.count("") >= 9
+    stream = policy_candidates(policy, lp.program, seed=3)
+    drawn = [str(next(stream)[0]) for _ in range(12)]
+    assert drawn[0] == "" and len(set(drawn)) >= 6
+    with pytest.raises(ValueError):
+        policy.sample(lp, generator, temperature=0)
+
+
 def test_policy_search_keeps_the_best_verified_candidate_and_measures_nothing_twice(policy_path, store_path):
     program = mini(GEMM)
     policy = Policy.load(policy_path)

@@ -167,10 +167,15 @@ class Policy:
         """The schedule of the argmax action at every step; deterministic."""
         return self.episode(program, _argmax)
 
-    def sample(self, program: Program | LoadedProgram, generator: torch.Generator) -> Inference:
-        """A schedule drawn from the masked policy (reproducible for a seeded generator)."""
+    def sample(self, program: Program | LoadedProgram, generator: torch.Generator,
+               temperature: float = 1.0) -> Inference:
+        """A schedule drawn from the masked policy (reproducible for a seeded generator);
+        the logits are divided by `temperature` (above 1: flatter, more exploring)."""
+        if not temperature > 0:
+            raise ValueError(f"temperature must be positive, not {temperature}")
+
         def draw(logits: torch.Tensor, allowed: np.ndarray) -> int:
-            masked = logits.masked_fill(~torch.from_numpy(allowed), float("-inf"))
+            masked = (logits / temperature).masked_fill(~torch.from_numpy(allowed), float("-inf"))
             return int(torch.multinomial(torch.softmax(masked, dim=-1), 1, generator=generator))
 
         return self.episode(program, draw)
