@@ -701,20 +701,32 @@ private:
     // into a constant first.
     static constexpr const char* NO_UNROLL = "#pragma GCC unroll 1";
 
+    // `const int polyrl_hi_<iter> = upper;` (the bound, hoisted: see NO_UNROLL); its name.
+    std::string hoisted_bound(const Node& n, int level) {
+        std::string hi = "polyrl_hi_" + n.iter;
+        line(level, "const int " + hi + " = " + trim(n.upper.value()) + ";");
+        return hi;
+    }
+
+    // for (<decl>c = init; c <= hi - (U-1)*s; c += U*s) { body(c) body(c + s) ... }
+    void unrolled_main(const Node& n, int level, long inc, const std::string& decl, const std::string& hi) {
+        const std::string& c = n.iter;
+        line(level, "for (" + decl + c + " = " + trim(n.init) + "; " + c + " <= " + hi + " - " +
+                        std::to_string((n.unroll - 1) * inc) + "; " + c + " += " + std::to_string(n.unroll * inc) +
+                        ") {");
+        unrolled_body(n, level + 1, inc);
+        line(level, "}");
+    }
+
     // { int c; for (c = init; c <= (upper) - (U-1)*s; c += U*s) { body(c) body(c + s) ... }
     //   for (; c <= (upper); c += s) { body(c) } }
     void unrolled(const Node& n, int level, long inc) {
         const std::string& c = n.iter;
-        std::string hi = "polyrl_hi_" + c;  // the bound, hoisted: see NO_UNROLL
         line(level, "{");
         line(level + 1, "int " + c + ";");
-        line(level + 1, "const int " + hi + " = " + trim(n.upper.value()) + ";");
+        std::string hi = hoisted_bound(n, level + 1);
         line(level + 1, NO_UNROLL);
-        line(level + 1, "for (" + c + " = " + trim(n.init) + "; " + c + " <= " + hi + " - " +
-                            std::to_string((n.unroll - 1) * inc) + "; " + c + " += " +
-                            std::to_string(n.unroll * inc) + ") {");
-        unrolled_body(n, level + 2, inc);
-        line(level + 1, "}");
+        unrolled_main(n, level + 1, inc, "", hi);
         line(level + 1, NO_UNROLL);
         line(level + 1, "for (; " + c + " <= " + hi + "; " + step(c, n.inc) + ") {");
         node(n.kids[0], level + 2);
@@ -727,17 +739,12 @@ private:
     // first unhandled value init + U*s * (trip / U), trip = max(upper - init + s, 0) / s.
     void unrolled_omp(const Node& n, int level, long inc, const std::string& omp) {
         const std::string& c = n.iter;
-        std::string init = paren(trim(n.init)), hi = "polyrl_hi_" + c;  // the bound, hoisted: see NO_UNROLL
-        std::string s = std::to_string(inc), u = std::to_string(n.unroll);
-        std::string trip = "polyrl_max(" + hi + " - " + init + " + " + s + ", 0)" + (inc == 1 ? "" : " / " + s);
         line(level, "{");
-        line(level + 1, "const int " + hi + " = " + trim(n.upper.value()) + ";");
+        std::string hi = hoisted_bound(n, level + 1);
+        std::string init = paren(trim(n.init)), s = std::to_string(inc), u = std::to_string(n.unroll);
+        std::string trip = "polyrl_max(" + hi + " - " + init + " + " + s + ", 0)" + (inc == 1 ? "" : " / " + s);
         line(level + 1, omp);
-        line(level + 1, "for (int " + c + " = " + trim(n.init) + "; " + c + " <= " + hi + " - " +
-                            std::to_string((n.unroll - 1) * inc) + "; " + c + " += " +
-                            std::to_string(n.unroll * inc) + ") {");
-        unrolled_body(n, level + 2, inc);
-        line(level + 1, "}");
+        unrolled_main(n, level + 1, inc, "int ", hi);
         line(level + 1, NO_UNROLL);
         line(level + 1, "for (int " + c + " = " + init + " + " + std::to_string(n.unroll * inc) + " * ((" + trip +
                             ") / " + u + "); " + c + " <= " + hi + "; " + step(c, n.inc) + ") {");

@@ -772,6 +772,13 @@ int main(void)
 """
 
 
+def _load_source(path, text):
+    from polyrl.api import load
+
+    path.write_text(text)
+    return load(path)
+
+
 def _for_nodes(node):
     if node.get("kind") == "for":
         yield node
@@ -785,13 +792,10 @@ def _for_nodes(node):
 
 @needs_gcc
 def test_explicit_unrolling_is_final(tmp_path):
-    from polyrl.api import load
     from polyrl.codegen import loop_tree
     from polyrl.runtime import Toolchain, compare
 
-    path = tmp_path / "stencil3d.c"
-    path.write_text(STENCIL3D)
-    program = load(path)
+    program = _load_source(tmp_path / "stencil3d.c", STENCIL3D)
     optimized = program.apply("B0:U(4)")
     # the innermost loop carries no dependence, so codegen asks gcc to unroll it; the
     # copies are what this test is about (they are used where a dependence is carried)
@@ -840,12 +844,9 @@ def test_unrolling_a_vectorizable_loop_is_left_to_gcc(tmp_path):
     # copies of the body would make gcc vectorize strided groups with permutations
     # (3-4x slower on jacobi-1d). A loop that carries a dependence (the running sum)
     # still gets the copies, and both are right.
-    from polyrl.api import load
     from polyrl.runtime import Toolchain
 
-    path = tmp_path / "jacobi1d.c"
-    path.write_text(JACOBI1D)
-    program = load(path)
+    program = _load_source(tmp_path / "jacobi1d.c", JACOBI1D)
     optimized = program.apply("B0:U(4) B1:U(4) B2:U(4)")
     text = optimized.region_text
     assert text.count("#pragma GCC unroll 4") == 2

@@ -78,7 +78,20 @@ def loop_tree(model: Model, nest: LoopNest, simd: str = "auto") -> dict:
     ast = build.node_from_schedule_map(schedule)
 
     paths = _statement_paths(nest)
-    simd_cache: dict[tuple[int, ...], bool] = {}
+    # per innermost loop, what decides its `omp simd` and how its unrolling is printed
+    free_cache: dict[tuple[int, ...], bool] = {}
+    unit_cache: dict[tuple[int, ...], bool] = {}
+
+    def carries_nothing(path: tuple[int, ...]) -> bool:
+        if path not in free_cache:
+            free_cache[path] = vectorizable(model, nest, path, schedule)
+        return free_cache[path]
+
+    def unit_strides(path: tuple[int, ...]) -> bool:
+        if path not in unit_cache:
+            unit_cache[path] = stride_problem(scop, nest, path) is None
+        return unit_cache[path]
+
     packs = _packs(model, nest, prefix)
     # the `for` nodes around the node being converted, outermost first, with the packs
     # whose copies they make
@@ -110,16 +123,12 @@ def loop_tree(model: Model, nest: LoopNest, simd: str = "auto") -> dict:
                     upper = f"{_c(cond.get_op_arg(1))} - 1"
             innermost = loop.jam == 1 and not any(isinstance(c, Loop) and c.jam == 1 for c in loop.children)
             wanted = simd == "always" or (simd == "auto" and not changed.isdisjoint(loop.exprs))
-            vector = False
-            if wanted and innermost and loop.unroll == 1:
-                if path not in simd_cache:
-                    # auto: strided loops (gathers, scatters) keep the compiler's choices
-                    simd_cache[path] = vectorizable(model, nest, path, schedule) and (
-                        simd != "auto" or stride_problem(scop, nest, path) is None)
-                vector = simd_cache[path]
-            # An unrolling the compiler does (see UNROLL_BY_COMPILER) or copies of the body.
-            copies = not (innermost and loop.unroll > 1 and not loop.parallel
-                          and vectorizable(model, nest, path, schedule) and stride_problem(scop, nest, path) is None)
+            # auto: strided loops (gathers, scatters) keep the compiler's choices
+            vector = (wanted and innermost and loop.unroll == 1 and carries_nothing(path)
+                      and (simd != "auto" or unit_strides(path)))
+            # an unrolling the compiler does (see UNROLL_BY_COMPILER) or copies of the body
+            copies = not (innermost and loop.unroll > 1 and not loop.parallel and carries_nothing(path)
+                          and unit_strides(path))
             out = {
                 "kind": "for",
                 "iter": it,
