@@ -122,7 +122,7 @@ def test_bench_end_to_end(tmp_path: Path, test_variants, capsys) -> None:
     for k in ("gemm", "atax"):
         base = rows[(k, "base")]
         assert (base["status"], base["verified"], base["speedup"]) == ("ok", "reference", "1.0000")
-        assert float(base["seconds"]) > 0 and base["repeat"] == "1" and base["dataset"] == "MINI"
+        assert float(base["seconds"]) > 0 and int(base["repeat"]) >= 1 and base["dataset"] == "MINI"
         g = rows[(k, "graphite")]
         assert g["status"] in ("ok", "not-available")
         if g["status"] == "ok":

@@ -115,7 +115,7 @@ def test_miscompiled_baseline_is_no_reference(miscompiled: Path, tmp_path: Path)
     assert base.status == BASELINE_MISCOMPILED and base.verified is False and base.dump is None
     assert base.detail.startswith("Y[2][")
     assert "`-O1 -march=native -fopenmp` vs `-O3 -march=native -fopenmp`" in base.detail
-    assert len(base.times) == 1  # the baseline's own timing is kept, for the record
+    assert len(base.times) >= 1  # the baseline's own timing is kept, for the record
 
     store = MemoStore(tmp_path / "memo.sqlite")
     region = prog.apply(INTERCHANGE).region_text

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import stat
 from pathlib import Path
 
@@ -215,7 +216,7 @@ def test_instrument_leaves_user_file_alone(gemm: Scop):
 
 
 def test_baseline_measure(gemm: Scop):
-    m = measure(gemm, None, TC, repeat=3)
+    m = measure(gemm, None, TC, repeat=3, min_time=0.0)
     assert m.status == "ok", m.detail
     assert len(m.times) == 3 and all(t > 0 for t in m.times)
     assert m.min == min(m.times) and m.spread is not None and m.spread >= 0
@@ -228,6 +229,23 @@ def test_baseline_measure(gemm: Scop):
     assert np.allclose(c, 1.0 + a @ b, rtol=1e-12)
 
 
+def test_a_short_region_runs_until_its_runs_add_up_to_the_minimum_time(gemm: Scop):
+    # the 48x48 gemm takes about 0.1 ms: 2 runs would be all noise
+    m = measure(gemm, None, TC, repeat=2, min_time=0.02)
+    assert m.status == "ok", m.detail
+    assert len(m.times) > 10
+    # each run after the first 2 began while the runs before it (with their restores)
+    # took less than 0.02 s
+    assert sum(m.times[:-1]) < 0.02
+    # still every run from the same input
+    a = np.array([[((i * j + 1) % 48) / 48 for j in range(48)] for i in range(48)])
+    b = np.array([[((i + 2 * j) % 48) / 48 for j in range(48)] for i in range(48)])
+    assert np.allclose(m.dump["C"], 1.0 + a @ b, rtol=1e-12)
+    # repeat 0 is the arrays only, whatever the minimum time
+    only = measure(gemm, None, TC, repeat=0, min_time=0.02)
+    assert only.status == "ok" and only.times == () and np.array_equal(only.dump["C"], m.dump["C"])
+
+
 def test_interchange_verifies_with_speedup(gemm: Scop):
     cmp = compare(gemm, INTERCHANGED, "interchange j,k", TC, repeat=3)
     assert cmp.baseline.status == "ok"
@@ -235,7 +253,7 @@ def test_interchange_verifies_with_speedup(gemm: Scop):
     assert cmp.verified is True
     assert cmp.speedup is not None and cmp.speedup > 0
     text = cmp.summary()
-    assert "min of 3" in text and "speedup:" in text and "verified: max rel err" in text
+    assert re.search(r"min of \d+,", text) and "speedup:" in text and "verified: max rel err" in text
 
 
 def test_exact_mode_is_bitwise(gemm: Scop):
@@ -305,7 +323,7 @@ def test_crash_and_exit_code_are_statuses(gemm: Scop):
 
 def test_function_called_twice_scalars_and_runtime_sizes(tmp_path: Path):
     scop = prefix_scop(tmp_path / "prefix.c")
-    m = measure(scop, None, TC, repeat=2)
+    m = measure(scop, None, TC, repeat=2, min_time=0.0)
     assert m.status == "ok", m.detail
     assert len(m.times) == 2
     d = m.dump

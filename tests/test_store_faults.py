@@ -84,7 +84,7 @@ def test_broken_generated_code_is_recorded_and_the_run_goes_on(tmp_path: Path):
             assert rec is not None and rec.status == status and words in rec.detail, rec
             assert rec.legal is True and rec.verified is None and rec.times == ()
         ok = store.get(StoreKey(key[0], "good:roundtrip", key[1], key[2]))
-        assert ok is not None and ok.status == "ok" and ok.verified is True and len(ok.times) == 1
+        assert ok is not None and ok.status == "ok" and ok.verified is True and len(ok.times) >= 1
 
 
 # ---------------------------------------------------------------- SIGKILL mid-run

@@ -50,7 +50,7 @@ def register(subparsers) -> None:
                    help="candidate schedules measured per kernel by polyrl-search and random-search (default 32)")
     p.add_argument("--kernels", metavar="a,b,c", help="only these kernels")
     p.add_argument("--threads", type=int, default=None, help="OpenMP threads (default: all cores)")
-    p.add_argument("--repeat", type=int, default=5, help="timed runs after one warm-up; the minimum counts (default 5)")
+    p.add_argument("--repeat", type=int, default=5, help="timed runs after one warm-up, at least; a region whose runs take under 0.1 s in all runs on until they take 0.1 s (at most 1000 runs); the minimum counts (default 5)")
     p.add_argument("--timeout", type=float, default=300.0, help="seconds before one program run is stopped "
                    "(default 300)")
     p.add_argument("--out", metavar="DIR", help="output folder (default bench-out/<timestamp>)")
@@ -100,7 +100,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
     # OpenMP's waiting policy decides how a busy machine treats parallel regions; say it
     omp_env = ", ".join(f"{k}={os.environ[k]}" for k in ("OMP_WAIT_POLICY", "GOMP_SPINCOUNT", "KMP_BLOCKTIME")
                         if k in os.environ)
-    title = (f"polyrl bench: {label}, {args.dataset}, {threads} threads, min of {args.repeat} runs "
+    title = (f"polyrl bench: {label}, {args.dataset}, {threads} threads, min of at least {args.repeat} runs "
              f"({machine_fingerprint()}{', ' + omp_env if omp_env else ''})")
     log = sys.stderr
     print(f"{title}\nkernels: {len(kernels)} from {folder}\noutput: {out}", file=log)

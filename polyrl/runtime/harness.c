@@ -1,9 +1,11 @@
 /* polyrl timing harness: definitions linked into every instrumented program.
  *
- * Environment: POLYRL_REPEAT (timed runs after the warm-up, default 1),
- * POLYRL_TIMES (one line per timed run, seconds), POLYRL_DUMP (written arrays,
- * appended: a text header line "polyrl-array NAME KIND ELSIZE COUNT NDIM D1..."
- * followed by COUNT*ELSIZE raw bytes). */
+ * Environment: POLYRL_REPEAT (timed runs after the warm-up, at least; default 1),
+ * POLYRL_MIN_TIME (seconds: while the timed runs, with the restores between them, add
+ * up to less, more runs follow; default 0), POLYRL_MAX_RUNS (no more timed runs than
+ * this once POLYRL_REPEAT are done; default 1000), POLYRL_TIMES (one line per timed
+ * run, seconds), POLYRL_DUMP (written arrays, appended: a text header line
+ * "polyrl-array NAME KIND ELSIZE COUNT NDIM D1..." followed by COUNT*ELSIZE raw bytes). */
 #define _POSIX_C_SOURCE 200809L
 #include <stdarg.h>
 #include <stdio.h>
@@ -26,11 +28,41 @@ double polyrl_now(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-int polyrl_repeat(void)
+static int polyrl_env_int(const char *name, int fallback)
 {
-    const char *s = getenv("POLYRL_REPEAT");
-    int n = s ? atoi(s) : 1;
+    const char *s = getenv(name);
+    int n = s ? atoi(s) : fallback;
     return n < 0 ? 0 : n;
+}
+
+static double polyrl_env_seconds(const char *name)
+{
+    const char *s = getenv(name);
+    double t = s ? atof(s) : 0.0;
+    return t > 0.0 ? t : 0.0;
+}
+
+/* Set on the warm-up (run 0), read by the timed runs after it. */
+static int polyrl_min_runs, polyrl_max_runs;
+static double polyrl_min_time, polyrl_timed_start;
+
+int polyrl_next_run(int run)
+{
+    if (run == 0) {
+        polyrl_min_runs = polyrl_env_int("POLYRL_REPEAT", 1);
+        polyrl_max_runs = polyrl_env_int("POLYRL_MAX_RUNS", 1000);
+        polyrl_min_time = polyrl_env_seconds("POLYRL_MIN_TIME");
+        return 1;
+    }
+    if (polyrl_min_runs == 0) /* the arrays only: no timed run */
+        return 0;
+    if (run == 1)
+        polyrl_timed_start = polyrl_now();
+    if (run <= polyrl_min_runs)
+        return 1;
+    /* a short region runs on until its runs add up to the minimum time: the minimum of
+     * 3 runs of 200 us is mostly noise, the minimum of hundreds is not */
+    return run <= polyrl_max_runs && polyrl_now() - polyrl_timed_start < polyrl_min_time;
 }
 
 void *polyrl_snapshot(const void *src, unsigned long bytes)
@@ -52,25 +84,37 @@ void polyrl_release(void *snapshot)
     free(snapshot);
 }
 
-void polyrl_record_time(int run, int runs, double seconds)
+static int polyrl_timed_runs = 0, polyrl_capacity = 0;
+
+void polyrl_record_time(int run, double seconds)
 {
-    const char *path;
+    if (run < 1) /* the warm-up is not kept */
+        return;
+    if (run > polyrl_capacity) {
+        int n = polyrl_capacity ? 2 * polyrl_capacity : 16;
+        while (n < run)
+            n *= 2;
+        polyrl_times = (double *)realloc(polyrl_times, (size_t)n * sizeof(double));
+        if (!polyrl_times)
+            polyrl_fail("allocate", "the time table");
+        polyrl_capacity = n;
+    }
+    polyrl_times[run - 1] = seconds;
+    if (run > polyrl_timed_runs)
+        polyrl_timed_runs = run;
+}
+
+void polyrl_write_times(void)
+{
+    const char *path = getenv("POLYRL_TIMES");
     FILE *f;
     int k;
-    if (!polyrl_times)
-        polyrl_times = (double *)calloc((size_t)(runs > 0 ? runs : 1), sizeof(double));
-    if (!polyrl_times)
-        polyrl_fail("allocate", "the time table");
-    polyrl_times[run] = seconds;
-    if (run != runs - 1)
-        return;
-    path = getenv("POLYRL_TIMES");
     if (!path)
         return;
     f = fopen(path, "w");
     if (!f)
         polyrl_fail("write", path);
-    for (k = 1; k < runs; ++k) /* run 0 is the warm-up */
+    for (k = 0; k < polyrl_timed_runs; ++k)
         fprintf(f, "%.9e\n", polyrl_times[k]);
     fclose(f);
 }

@@ -2,11 +2,14 @@
  * copy of a program. The definitions live in harness.c, compiled as a separate
  * translation unit so that the user's file needs no extra #include. */
 double polyrl_now(void);                  /* CLOCK_MONOTONIC, seconds */
-int polyrl_repeat(void);                  /* timed runs N, from $POLYRL_REPEAT */
+/* Whether run `run` happens: 0 is the warm-up, then at least $POLYRL_REPEAT timed runs,
+ * more while they add up to less than $POLYRL_MIN_TIME seconds (at most $POLYRL_MAX_RUNS). */
+int polyrl_next_run(int run);
 void *polyrl_snapshot(const void *src, unsigned long bytes);
 void polyrl_restore(void *dst, const void *snapshot, unsigned long bytes);
 void polyrl_release(void *snapshot);
-void polyrl_record_time(int run, int runs, double seconds); /* run 0 is the warm-up */
+void polyrl_record_time(int run, double seconds); /* run 0, the warm-up, is not kept */
+void polyrl_write_times(void);            /* the timed runs to $POLYRL_TIMES */
 /* Append one array to $POLYRL_DUMP; the trailing extents (ndim - 1 of them) follow. */
 void polyrl_dump(const char *name, const void *data, unsigned long bytes, int kind,
                  unsigned long elsize, int ndim, ...);

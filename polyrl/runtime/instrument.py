@@ -111,9 +111,10 @@ def _elem(name: str, ndim: int) -> str:
 def instrument(scop: Scop, region_text: str | None) -> str:
     """The whole program with the region wrapped in the timing harness.
 
-    `region_text` replaces the region (None: the original region text). The region runs
-    1 + $POLYRL_REPEAT times on the function's first call (warm-up first, every run from
-    the same snapshot of the written data), once on later calls; every call dumps.
+    `region_text` replaces the region (None: the original region text). On the function's
+    first call the region runs a warm-up and then the timed runs `polyrl_next_run` asks
+    for (at least $POLYRL_REPEAT), every run from the same snapshot of the written data;
+    on later calls it runs once. Every call dumps.
     """
     data = scop.source  # region offsets index this text (as codegen and api slice it)
     start, end = scop.region
@@ -131,7 +132,7 @@ def instrument(scop: Scop, region_text: str | None) -> str:
     ind = "  "
     out = ["{ /* polyrl: timed region */"]
     out.append(f"{ind}static int polyrl_calls = 0;")
-    out.append(f"{ind}int polyrl_timed, polyrl_runs, polyrl_r;")
+    out.append(f"{ind}int polyrl_timed, polyrl_r;")
     for k in range(len(written)):
         out.append(f"{ind}unsigned long polyrl_bytes{k};")
         out.append(f"{ind}void *polyrl_snap{k} = 0;")
@@ -139,13 +140,12 @@ def instrument(scop: Scop, region_text: str | None) -> str:
     for k, w in enumerate(written):
         out.append(f"{ind}polyrl_bytes{k} = {w.bytes_expr}; /* {w.name} */")
     out.append(f"{ind}polyrl_timed = (++polyrl_calls == 1);")
-    out.append(f"{ind}polyrl_runs = polyrl_timed ? 1 + polyrl_repeat() : 1;")
     out.append(f"{ind}if (polyrl_timed) {{")
     for k, w in enumerate(written):
         ref = w.name if w.ndim else f"&{w.name}"
         out.append(f"{ind}{ind}polyrl_snap{k} = polyrl_snapshot({ref}, polyrl_bytes{k});")
     out.append(f"{ind}}}")
-    out.append(f"{ind}for (polyrl_r = 0; polyrl_r < polyrl_runs; ++polyrl_r) {{")
+    out.append(f"{ind}for (polyrl_r = 0; polyrl_timed ? polyrl_next_run(polyrl_r) : polyrl_r == 0; ++polyrl_r) {{")
     out.append(f"{ind}{ind}if (polyrl_timed) {{")
     for k, w in enumerate(written):
         ref = w.name if w.ndim else f"&{w.name}"
@@ -158,8 +158,10 @@ def instrument(scop: Scop, region_text: str | None) -> str:
     out.append('#line 1 "polyrl harness"')
     out.append(f"{ind}{ind}}}")
     out.append(f"{ind}{ind}if (polyrl_timed)")
-    out.append(f"{ind}{ind}{ind}polyrl_record_time(polyrl_r, polyrl_runs, polyrl_now() - polyrl_t0);")
+    out.append(f"{ind}{ind}{ind}polyrl_record_time(polyrl_r, polyrl_now() - polyrl_t0);")
     out.append(f"{ind}}}")
+    out.append(f"{ind}if (polyrl_timed)")
+    out.append(f"{ind}{ind}polyrl_write_times();")
     for k, w in enumerate(written):
         elem = _elem(w.name, w.ndim)
         ref = w.name if w.ndim else f"&{w.name}"
