@@ -221,8 +221,13 @@ def vectorizable(model: Model, nest: LoopNest, path: tuple[int, ...], schedule: 
     return not carried_by(model, nest, path, schedule)
 
 
-def check(model: Model, nest: LoopNest, action: Action | None = None, source: str = "<schedule>") -> None:
-    """Raise PolyrlError naming the violated dependence if `nest` is not legal."""
+def check(model: Model, nest: LoopNest, action: Action | None = None, source: str = "<schedule>",
+          explain: bool = True) -> None:
+    """Raise PolyrlError naming the violated dependence if `nest` is not legal.
+
+    `explain=False` leaves the dependence out of the message ("a dependence"): naming it
+    takes its distance vector from isl, which a caller that only wants the verdict (the
+    policy trying actions) would throw away."""
     what = f"{action} is illegal" if action is not None else "schedule is illegal"
     where = action.where(source) if action is not None else {"path": source}
     if action is not None and action.kind == "E":
@@ -234,25 +239,30 @@ def check(model: Model, nest: LoopNest, action: Action | None = None, source: st
     schedule = _LazySchedule(model.scop, nest)
     bad = violated(model, nest, schedule)
     if bad:
-        raise PolyrlError(f"{what}: it reverses the dependence {bad[0].describe(model.scop)}", **where)
+        raise PolyrlError(f"{what}: it reverses {_dependence_text(bad[0], model.scop, explain)}", **where)
     for path, loop in nest.walk():
         if loop.parallel:
             carried = carried_by(model, nest, path, schedule)
             if carried:
                 raise PolyrlError(
-                    f"{what}: loop `{loop.name}` carries the dependence {carried[0].describe(model.scop)}, "
+                    f"{what}: loop `{loop.name}` carries {_dependence_text(carried[0], model.scop, explain)}, "
                     "so it cannot run in parallel",
                     **where,
                 )
     for path, loop in nest.walk():
         if loop.vector:
-            problem = vector_problem(model, nest, path, schedule)
+            problem = vector_problem(model, nest, path, schedule, explain)
             if problem:
                 raise PolyrlError(f"{what}: {problem}", **where)
         for array in loop.pack:
             problem = packing_problem(model, nest, path, array, fresh=action is not None and action.kind == "K")
             if problem:
                 raise PolyrlError(f"{what}: {problem}", **where)
+
+
+def _dependence_text(dep: Dependence, scop: Scop, explain: bool) -> str:
+    """"the dependence KIND S -> T on A (distance)", or "a dependence" when not `explain`."""
+    return f"the dependence {dep.describe(scop)}" if explain else "a dependence"
 
 
 def _expansion_problem(model: Model, nest: LoopNest, action: Action) -> str | None:
@@ -296,8 +306,9 @@ def packing_problem(model: Model, nest: LoopNest, path: tuple[int, ...], array: 
 
 
 def vector_problem(model: Model, nest: LoopNest, path: tuple[int, ...],
-                   schedule: isl.UnionMap | _LazySchedule | None = None) -> str | None:
-    """Why the loop at `path` cannot be written as explicit vector code, or None.
+                   schedule: isl.UnionMap | _LazySchedule | None = None, explain: bool = True) -> str | None:
+    """Why the loop at `path` cannot be written as explicit vector code, or None
+    (`explain=False`: a carried dependence is not named, see `check`).
 
     The emitter runs each statement of the body (jammed copies included) on a chunk of
     iterations before the next statement, so the loop must carry no dependence; it loads
@@ -313,7 +324,7 @@ def vector_problem(model: Model, nest: LoopNest, path: tuple[int, ...],
         return f"loop `{loop.name}` is {'parallel' if loop.parallel else 'unrolled'}, so it cannot be vectorized (V) too"
     carried = carried_by(model, nest, path, schedule)
     if carried:
-        return f"loop `{loop.name}` carries the dependence {carried[0].describe(scop)}, so it cannot be vectorized"
+        return f"loop `{loop.name}` carries {_dependence_text(carried[0], scop, explain)}, so it cannot be vectorized"
     types = set()
     for stmt, _ in _statement_paths_below(nest, path):
         bad = _vector_expression_problem(scop, scop.statement(stmt), types)

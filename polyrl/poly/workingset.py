@@ -1324,6 +1324,7 @@ class AnalysisMemo:
     def __init__(self, scop: Scop, values: dict[str, int]):
         self.fix = FixedParams(scop, values)
         self.results: dict[Hashable, object] = {}
+        self.working_sets: dict[Hashable, WorkingSet] = {}  # see remember_working_set
         self._numbers: dict[Hashable, int] = {}
         self._nests: weakref.WeakKeyDictionary[LoopNest, NestTimes] = weakref.WeakKeyDictionary()
         self._references: list[tuple[Reference, isl.Map]] | None = None
@@ -1331,6 +1332,16 @@ class AnalysisMemo:
         self._relations: list[int] | None = None
         self._instances: dict[str, int] | None = None
         self._shapes: dict[str, StatementShape | None] | None = None
+
+    def remember_working_set(self, key: Hashable, ws: WorkingSet) -> WorkingSet:
+        """Keep `ws` under `key` in `working_sets`: the WorkingSet of an interval (its
+        "interval" key in `results`) for a tuple of cache levels, which later reuses
+        of the interval share instead of adding up its bytes again. Apart from `results`,
+        so that the moments `put` forgets those stay what they were."""
+        if len(self.working_sets) >= MEMO_ENTRIES:
+            self.working_sets.clear()
+        self.working_sets[key] = ws
+        return ws
 
     def number(self, value: Hashable) -> int:
         """A number that stands for `value` in keys (equal values, equal numbers; never
@@ -1631,7 +1642,10 @@ def working_sets(
     # (the key), or in any other (None), with their signatures: asked for every interval
     taking_part: dict[int | None, tuple[list[str], tuple]] = {}
 
-    def between(t0: tuple[int, ...], t1: tuple[int, ...]) -> WorkingSet:
+    def between(t0: tuple[int, ...], t1: tuple[int, ...], remembered_only: bool = False) -> WorkingSet | object:
+        """The working set of the interval [t0, t1]; with `remembered_only`, _MISSING
+        when its elements are not remembered (then nothing is computed, and isl is not
+        called)."""
         # every piece of the interval fixes the first time dimension when its ends share
         # it: statements at another top-level position have no instance in it
         top = t0[0] if t0[0] == t1[0] else None
@@ -1643,12 +1657,18 @@ def working_sets(
         # the result for these ends and these statements' time maps, found again without
         # sorting out which statements take part (most reuses of a later schedule ask again)
         known = ("interval", t0, t1, sigs)
+        ws = memo.working_sets.get((known, caches))
+        if ws is not None:
+            return ws
         per = memo.get(known)
         if per is _MISSING:
+            if remembered_only:
+                return _MISSING
             per = memo.put(known, elements(t0, t1, stmts))
         assert isinstance(per, dict)
         nbytes = sum(n * sizes.get(a, 8) for a, n in per.items())
-        return WorkingSet(sum(per.values()), nbytes, level_of(nbytes, caches), tuple(sorted(per.items())))
+        ws = WorkingSet(sum(per.values()), nbytes, level_of(nbytes, caches), tuple(sorted(per.items())))
+        return memo.remember_working_set((known, caches), ws)
 
     def elements(t0: tuple[int, ...], t1: tuple[int, ...], stmts: list[str]) -> dict[str, int]:
         """Array -> distinct elements the statements `stmts` touch between t0 and t1."""
@@ -1705,7 +1725,11 @@ def working_sets(
 
     kinds = {(False, False): "RAR", (True, False): "RAW", (False, True): "WAR", (True, True): "WAW"}
 
-    def reuse(k1: int, k2: int) -> Reuse | None:
+    def reuse(k1: int, k2: int, remembered_only: bool = False) -> Reuse | None | object:
+        """The reuse from reference k1 to k2 (None: there is none, or it is loop-
+        independent and `carried_only`). With `remembered_only`, _MISSING when it needs
+        anything that is not remembered: then it calls no isl and needs no budget (most
+        pairs of a later schedule of the program are found so)."""
         (r1, _), (r2, _) = refs[k1], refs[k2]
         # the sources are instants of r1's statement, the targets of r2's: zero beyond
         # their own dimensions
@@ -1713,6 +1737,8 @@ def working_sets(
         key = ("pair", relations[k1], relations[k2], signature[r1.stmt], signature[r2.stmt])
         points = memo.get(key)
         if points is _MISSING:
+            if remembered_only:
+                return _MISSING
             shortcut = first_targets(k1, k2)
             if isinstance(shortcut, tuple):
                 points = tuple(_trim(x, n) for x in (first_point(r1.stmt), *shortcut))
@@ -1733,11 +1759,15 @@ def working_sets(
         carrier = tuple(p0[0:first:2]) if first % 2 == 1 else None
         if carrier is None and carried_only:
             return None
+        ws_min = between(p0, p1, remembered_only)
+        ws_max = between(p0, p2, remembered_only) if ws_min is not _MISSING else _MISSING
+        if ws_max is _MISSING:
+            return _MISSING
         return Reuse(
             kind=kinds[(r1.is_write, r2.is_write)], array=r1.array, source=r1, target=r2,
             source_instance=instance(p0) if describe else "", first_target=instance(p1) if describe else "",
             last_target=instance(p2) if describe else "",
-            carrier=carrier, ws_min=between(p0, p1), ws_max=between(p0, p2),
+            carrier=carrier, ws_min=ws_min, ws_max=ws_max,  # type: ignore[arg-type]
         )
 
     reuses: list[Reuse] = []
@@ -1747,7 +1777,10 @@ def working_sets(
         for k2, (r2, _) in enumerate(refs):
             if r1.array != r2.array:
                 continue
-            found = within_budget(ctx, REUSE_OPERATIONS, partial(reuse, k1, k2), TOO_COMPLEX)
+            # first from what is remembered (naming instances asks isl: not then)
+            found = _MISSING if describe else reuse(k1, k2, remembered_only=True)
+            if found is _MISSING:
+                found = within_budget(ctx, REUSE_OPERATIONS, partial(reuse, k1, k2), TOO_COMPLEX)
             if found is TOO_COMPLEX:
                 too_complex += 1
             elif found is not None:

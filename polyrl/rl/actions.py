@@ -102,6 +102,10 @@ NEXT = NUM_ACTIONS - 1
 assert NUM_ACTIONS == 109 and ACTIONS[NEXT].kind == "Next"
 # what a policy checkpoint was trained with: a different table makes it meaningless
 ACTION_TEXTS: tuple[str, ...] = tuple(str(a) for a in ACTIONS)
+# per template, its levels and the deepest of them (-1: none), which applicable_mask asks
+# for every template at every step (the property builds them each time)
+_LEVELS: tuple[tuple[int, ...], ...] = tuple(a.levels for a in ACTIONS)
+_DEEPEST: tuple[int, ...] = tuple(max(levels, default=-1) for levels in _LEVELS)
 
 
 def action_index(text: str) -> int:
@@ -144,8 +148,8 @@ def applicable_mask(nest: LoopNest, path: tuple[int, ...], extents: list[int],
     has_jam = any(lp.jam > 1 for lp in loops)
     inner = max(k for k, lp in enumerate(loops) if lp.jam == 1)  # the loop the copies are jammed into
     mask = np.zeros(NUM_ACTIONS, dtype=np.bool_)
-    for k, a in enumerate(ACTIONS):
-        if any(lvl >= depth for lvl in a.levels) or undoes(previous, a):
+    for k, (a, levels, deepest) in enumerate(zip(ACTIONS, _LEVELS, _DEEPEST, strict=True)):
+        if deepest >= depth or undoes(previous, a):
             continue
         if a.kind == "T2" and (a.args[2] >= extents[a.args[0]] or a.args[3] >= extents[a.args[1]]):
             continue
@@ -158,8 +162,8 @@ def applicable_mask(nest: LoopNest, path: tuple[int, ...], extents: list[int],
             continue
         if a.kind in ("J", "J2"):
             factors = a.args[1:2] if a.kind == "J" else a.args[2:4]
-            if has_jam or any(lvl >= inner for lvl in a.levels) or any(
-                    f > extents[lvl] for lvl, f in zip(a.levels, factors, strict=True)):
+            if has_jam or deepest >= inner or any(
+                    f > extents[lvl] for lvl, f in zip(levels, factors, strict=True)):
                 continue
         if a.kind == "V" and (loops[inner].vector or loops[inner].unroll > 1):
             continue

@@ -71,13 +71,14 @@ def log4(x: float) -> float:
     return math.log(x) / math.log(4.0)
 
 
-def checked_apply(model, nest: LoopNest, act) -> LoopNest:
+def checked_apply(model, nest: LoopNest, act, explain: bool = True) -> LoopNest:
     """The nest after `act`, accepted by the exact legality check; PolyrlError when the
     transformation or the check refuses it. Unrolling changes no isl schedule, so an
-    unrolled state is as legal as the state it unrolls (and is not checked again)."""
+    unrolled state is as legal as the state it unrolls (and is not checked again).
+    `explain=False`: the error need not name the dependence it breaks (legality.check)."""
     new = apply_action(nest, act)
     if act.kind != "U":
-        check(model, new, act)
+        check(model, new, act, explain=explain)
     return new
 
 

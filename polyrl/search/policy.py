@@ -276,7 +276,8 @@ class Policy:
         if text in memo.legal:
             return memo.legal[text]
         try:
-            new = checked_apply(lp.program.model, nest, act)
+            # the refusal's text is thrown away: not worth naming the dependence
+            new = checked_apply(lp.program.model, nest, act, explain=False)
         except PolyrlError:
             new = None
         memo.legal[text] = new
