@@ -141,7 +141,8 @@ class GraphBackbone(nn.Module):
             heads, width = conv.heads, conv.out_channels
             x_l = linear(h, conv.lin_l.weight, conv.lin_l.bias).view(-1, heads, width)
             x_r = linear(h, conv.lin_r.weight, conv.lin_r.bias).view(-1, heads, width)
-            e = x_l.index_select(0, src) + x_r.index_select(0, dst)
+            x_src = x_l.index_select(0, src)  # each edge's source features (the messages' too)
+            e = x_src + x_r.index_select(0, dst)
             if edge_attr is not None and conv.lin_edge is not None:
                 e = e + linear(edge_attr, conv.lin_edge.weight, conv.lin_edge.bias).view(-1, heads, width)
             score = (nn.functional.leaky_relu(e, conv.negative_slope) * conv.att).sum(dim=-1)  # [edges, heads]
@@ -150,14 +151,14 @@ class GraphBackbone(nn.Module):
             weight = (score - top.index_select(0, dst)).exp()
             total = score.new_zeros((n, heads)).index_add_(0, dst, weight) + 1e-16
             alpha = weight / total.index_select(0, dst)
-            out = x_l.new_zeros((n, heads, width)).index_add_(0, dst, x_l.index_select(0, src) * alpha.unsqueeze(-1))
+            out = x_l.new_zeros((n, heads, width)).index_add_(0, dst, x_src * alpha.unsqueeze(-1))
             out = out.view(n, heads * width)
             if conv.bias is not None:
                 out = out + conv.bias
             h = nn.functional.selu(linear(out, proj.weight, proj.bias))
             readouts.append(h.mean(dim=0, keepdim=True))
             readouts.append(h.max(dim=0, keepdim=True).values)
-        return self.mlp(torch.cat(readouts, dim=-1))
+        return sequential_eval(self.mlp, torch.cat(readouts, dim=-1))
 
     def __repr__(self) -> str:
         return (f"{type(self).__name__}({self.in_channels}, hidden={self.hidden_channels}, "
@@ -174,6 +175,20 @@ def mlp_head(width: int, sizes: tuple[int, ...]) -> nn.Sequential:
             layers.append(nn.SELU())
         width = size
     return nn.Sequential(*layers)
+
+
+def sequential_eval(layers: nn.Sequential, x: Tensor) -> Tensor:
+    """`layers(x)` in eval mode, its Linear and SELU layers applied as the functions their
+    modules call (the same operations, without a module dispatch per layer: a tenth of a
+    millisecond per policy step); any other layer is called as it is."""
+    for layer in layers:
+        if type(layer) is nn.Linear:
+            x = nn.functional.linear(x, layer.weight, layer.bias)
+        elif type(layer) is nn.SELU:
+            x = nn.functional.selu(x, layer.inplace)
+        else:
+            x = layer(x)
+    return x
 
 
 @contextlib.contextmanager

@@ -436,14 +436,23 @@ def _fibers(eqs: list[list[int]], ineqs: list[list[int]], grid: list[np.ndarray]
     the constraints (_rows) allow; None when they leave it unbounded."""
     n = len(grid) + 1
     size = grid[0].size
-    ok = np.ones(size, dtype=bool)
-    lo = hi = None
+    parts = []
     for row, equality in [(r, True) for r in eqs] + [(r, False) for r in ineqs]:
         rest = np.full(size, row[n], dtype=np.int64)
         for k in range(n - 1):
             if row[k]:
                 rest += row[k] * grid[k]
-        a = row[n - 1]
+        parts.append((rest, row[n - 1], equality))
+    return _innermost_counts(parts, size)
+
+
+def _innermost_counts(parts: list[tuple[np.ndarray, int, bool]], size: int) -> np.ndarray | None:
+    """_fibers from its constraints as (rest, a, equality): a * z + rest (= or >=) 0 on
+    the innermost dimension z, `rest` the value of the other terms at each of the `size`
+    points."""
+    ok = np.ones(size, dtype=bool)
+    lo = hi = None
+    for rest, a, equality in parts:
         if a == 0:
             ok &= (rest == 0) if equality else (rest >= 0)
             continue
@@ -570,9 +579,19 @@ def _slice_counts(bs: isl.BasicSet, extents: list[tuple[int, int]]) -> Callable[
         return lambda x: int(counts[x - x0])  # a one-dimensional slice is counted exactly
     y0, y1 = extents[1]
     ys = np.arange(y0, y1 + 1, dtype=np.int64)
+    # each constraint a0 * x + a1 * y + a2 * z + c as (a1 * y + c over ys, a0, a2): a
+    # slice adds a0 * x to the first (what _fibers would compute of [x, ys], the same
+    # integers, without making the part in y again for every slice the bisection asks)
+    prepared = []
+    for row, equality in [(r, True) for r in eqs] + [(r, False) for r in ineqs]:
+        in_y = np.full(ys.size, row[3], dtype=np.int64)
+        if row[1]:
+            in_y += row[1] * ys
+        prepared.append((in_y, row[0], row[2], equality))
 
     def count(x: int) -> int:
-        fibers = _fibers(eqs, ineqs, [np.full(ys.size, x, dtype=np.int64), ys])
+        fibers = _innermost_counts([(in_y + a0 * x if a0 else in_y, a2, equality)
+                                    for in_y, a0, a2, equality in prepared], ys.size)
         assert fibers is not None
         (present,) = np.nonzero(fibers)
         if not present.size:
