@@ -38,6 +38,8 @@ class Model:
     # verdicts per dependence (its index) and the time maps of its two statements (their
     # signatures): legality checks of schedules that leave those maps alone reuse them
     _verdicts: dict[tuple, bool] = field(default_factory=dict, init=False, repr=False, compare=False)
+    # the relations {t1 -> t2 : t1 >=lex t2} that _reversed asks, per depth and pieces
+    _orders: dict[tuple, isl.Map] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def for_nest(self, nest: LoopNest) -> Model:
         """The model whose dependences `nest` must respect: with its scalars expanded."""
@@ -137,22 +139,30 @@ def _not_after(c1: list[int | None], c2: list[int | None]) -> list[tuple[list[in
     return pieces
 
 
-def _reversed(dep: Dependence, maps: dict[str, isl.Map], sigs: dict[str, tuple], ndim: int) -> bool:
+def _reversed(dep: Dependence, maps: dict[str, isl.Map], sigs: dict[str, tuple], ndim: int,
+              orders: dict[tuple, isl.Map] | None = None) -> bool:
     """Some target instance of `dep` runs at or before its source instance. The pieces of
     the order that the two statements' constant time dimensions rule out are not asked
-    (a dependence between two top-level nests in their original order needs no isl)."""
+    (a dependence between two top-level nests in their original order needs no isl).
+    `orders` keeps the order relations made, per ndim and pieces, for later calls (one
+    model's: the time vectors of its nests of one depth share their space)."""
     pieces = _not_after(_time_constants(sigs.get(dep.source), ndim), _time_constants(sigs.get(dep.target), ndim))
     if not pieces:
         return False
     td = _time_relation(dep, maps)
     if td is None:
         return False
-    order = isl.Map.empty(td.get_space())
-    for equal, k in pieces:
-        m = isl.Map.universe(td.get_space())
-        for j in equal:
-            m = m.equate(isl.dim_type.in_, j, isl.dim_type.out, j)
-        order = order.union(m if k is None else m.order_gt(isl.dim_type.in_, k, isl.dim_type.out, k))
+    key = (ndim, tuple((tuple(equal), k) for equal, k in pieces))
+    order = orders.get(key) if orders is not None else None
+    if order is None or not order.get_space().is_equal(td.get_space()):
+        order = isl.Map.empty(td.get_space())
+        for equal, k in pieces:
+            m = isl.Map.universe(td.get_space())
+            for j in equal:
+                m = m.equate(isl.dim_type.in_, j, isl.dim_type.out, j)
+            order = order.union(m if k is None else m.order_gt(isl.dim_type.in_, k, isl.dim_type.out, k))
+        if orders is not None:
+            orders[key] = order
     return not td.intersect(order).is_empty()
 
 
@@ -170,7 +180,7 @@ def violated(model: Model, nest: LoopNest, schedule: isl.UnionMap | _LazySchedul
     ndim = 2 * nest.depth() + 1
     for k, key in enumerate(keys):
         if key not in model._verdicts:
-            _remember(model, key, _reversed(model.dependences[k], schedule.maps(), sigs, ndim))
+            _remember(model, key, _reversed(model.dependences[k], schedule.maps(), sigs, ndim, model._orders))
     return [d for d, key in zip(model.dependences, keys, strict=True) if model._verdicts[key]]
 
 
