@@ -5,13 +5,13 @@ measured ones among the schedules of each test program. That score cannot go pas
 agreement of the measurements with a second measurement of the same schedules. This
 script measures it: for programs of a corpus that have at least --min-schedules verified
 schedules in the store, every such schedule is built once and timed in two separate
-processes (each the minimum of at least --repeat runs, more for short regions, as
-`polyrl measure` times them). It prints the mean within-program Spearman correlation of
+processes (each the minimum of at least --repeat runs, more for short regions, built
+and timed as `polyrl measure` does). It prints the mean within-program Spearman correlation of
 
   - the two new measurements with each other, and
   - the first new measurement with the stored one (measured on another day).
 
-The store is only read. Usage:
+The store's rows are only read. Usage:
 
   python scripts/label_agreement.py --store memo.sqlite --corpus corpus/ [--programs 40]
 """
@@ -19,11 +19,8 @@ The store is only read. Usage:
 from __future__ import annotations
 
 import argparse
-import json
 import random
-import sqlite3
 import sys
-import tempfile
 from collections import defaultdict
 from pathlib import Path
 
@@ -31,9 +28,8 @@ import numpy as np
 
 from polyrl.api import load
 from polyrl.errors import PolyrlError
-from polyrl.runtime.execute import Toolchain, build, companion_sources, run
-from polyrl.runtime.instrument import instrument
-from polyrl.runtime.store import program_hash
+from polyrl.runtime.execute import Toolchain, measure
+from polyrl.runtime.store import MemoStore, machine_fingerprint, program_hash
 
 
 def spearman(a: np.ndarray, b: np.ndarray) -> float:
@@ -42,47 +38,37 @@ def spearman(a: np.ndarray, b: np.ndarray) -> float:
     return float(np.corrcoef(ra, rb)[0, 1])
 
 
-def stored_minima(path: Path, toolchain_key: str) -> dict[str, dict[str, float]]:
-    """program hash -> schedule text -> stored minimum time, verified rows of this toolchain."""
+def stored_minima(path: Path, tc: Toolchain) -> dict[str, dict[str, float]]:
+    """program hash -> schedule text -> stored minimum time: the verified rows of this
+    machine and toolchain (and the baselines)."""
     if not path.is_file():
         raise PolyrlError(f"no store at {path}")
-    con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-    try:
-        rows = con.execute("SELECT program, schedule, status, times, verified, toolchain FROM measurements")
-        out: dict[str, dict[str, float]] = defaultdict(dict)
-        for prog, sched, status, times, verified, tc in rows:
-            t = json.loads(times)
-            if status == "ok" and t and tc == toolchain_key and (sched == "" or verified):
-                out[prog][sched] = min(t)
-    except sqlite3.DatabaseError as e:
-        raise PolyrlError(f"{path} is not a readable polyrl store: {e}") from None
-    finally:
-        con.close()
+    machine, toolchain = machine_fingerprint(), tc.key()
+    out: dict[str, dict[str, float]] = defaultdict(dict)
+    with MemoStore(path) as store:
+        for key, rec in store.items():
+            if (key.machine == machine and key.toolchain == toolchain and rec.status == "ok" and rec.times
+                    and (key.schedule == "" or rec.verified)):
+                out[key.program][key.schedule] = min(rec.times)
     return out
 
 
 def time_twice(f: Path, schedules: list[str], tc: Toolchain, repeat: int, timeout: float) -> dict[str, tuple]:
-    """schedule -> (first, second) minimum time, each from its own process."""
+    """schedule -> (first, second) minimum time, each measured as `polyrl measure` does
+    (its own build and process)."""
     p = load(f)
-    inc = (str(f.parent.resolve()),)
     got = {}
-    with tempfile.TemporaryDirectory(prefix="polyrl-agree-") as wd:
-        for k, s in enumerate(schedules):
-            region = None if s == "" else p.apply(s).region_text
-            d = Path(wd) / str(k)
-            d.mkdir()
-            b = build(instrument(p.scop, region), tc, d, inc, companion_sources(p.scop.source, inc))
-            if b.status != "ok":
-                continue
-            runs = [run(b.exe, timeout, repeat, tc.resolved_threads()) for _ in range(2)]
-            if all(r.status == "ok" and r.times for r in runs):
-                got[s] = (min(runs[0].times), min(runs[1].times))
+    for s in schedules:
+        region = None if s == "" else p.apply(s).region_text
+        runs = [measure(p.scop, region, tc, repeat, timeout) for _ in range(2)]
+        if all(m.status == "ok" and m.times for m in runs):
+            got[s] = (runs[0].min, runs[1].min)
     return got
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
-                                 epilog="Reads the store, never writes it; builds go to a temporary folder.")
+                                 epilog="Reads the store's rows, never writes one; builds go to temporary folders.")
     ap.add_argument("--store", required=True, type=Path, help="memo store the labels come from")
     ap.add_argument("--corpus", required=True, type=Path, help="corpus folder of the store's programs (prog_*.c)")
     ap.add_argument("--programs", type=int, default=40, help="programs to re-measure (default 40)")
@@ -94,7 +80,7 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     try:
         tc = Toolchain(threads=args.threads)
-        labels = stored_minima(args.store, tc.key())
+        labels = stored_minima(args.store, tc)
         files = sorted(args.corpus.glob("prog_*.c"))
         if not files:
             raise PolyrlError(f"no prog_*.c in {args.corpus}")

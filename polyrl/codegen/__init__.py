@@ -8,6 +8,7 @@ emitter's job.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
@@ -79,18 +80,13 @@ def loop_tree(model: Model, nest: LoopNest, simd: str = "auto") -> dict:
 
     paths = _statement_paths(nest)
     # per innermost loop, what decides its `omp simd` and how its unrolling is printed
-    free_cache: dict[tuple[int, ...], bool] = {}
-    unit_cache: dict[tuple[int, ...], bool] = {}
-
+    @functools.cache
     def carries_nothing(path: tuple[int, ...]) -> bool:
-        if path not in free_cache:
-            free_cache[path] = vectorizable(model, nest, path, schedule)
-        return free_cache[path]
+        return vectorizable(model, nest, path, schedule)
 
+    @functools.cache
     def unit_strides(path: tuple[int, ...]) -> bool:
-        if path not in unit_cache:
-            unit_cache[path] = stride_problem(scop, nest, path) is None
-        return unit_cache[path]
+        return stride_problem(scop, nest, path) is None
 
     packs = _packs(model, nest, prefix)
     # the `for` nodes around the node being converted, outermost first, with the packs

@@ -227,7 +227,7 @@ def run(
         POLYRL_TIMES=str(times_file),
         POLYRL_REPEAT=str(repeat),
         POLYRL_MIN_TIME=repr(float(min_time)),
-        POLYRL_MAX_RUNS=str(max(MAX_TIMED_RUNS, repeat)),
+        POLYRL_MAX_RUNS=str(MAX_TIMED_RUNS),  # the harness runs `repeat` first in any case
         OMP_NUM_THREADS=str(threads if threads is not None else (os.cpu_count() or 1)),
     )
     proc = subprocess.Popen(

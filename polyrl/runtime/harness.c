@@ -86,22 +86,19 @@ void polyrl_release(void *snapshot)
 
 static int polyrl_timed_runs = 0, polyrl_capacity = 0;
 
+/* Runs come one after another: run r (r >= 1) is timed run r of the table. */
 void polyrl_record_time(int run, double seconds)
 {
     if (run < 1) /* the warm-up is not kept */
         return;
     if (run > polyrl_capacity) {
-        int n = polyrl_capacity ? 2 * polyrl_capacity : 16;
-        while (n < run)
-            n *= 2;
-        polyrl_times = (double *)realloc(polyrl_times, (size_t)n * sizeof(double));
+        polyrl_capacity = polyrl_capacity ? 2 * polyrl_capacity : 16;
+        polyrl_times = (double *)realloc(polyrl_times, (size_t)polyrl_capacity * sizeof(double));
         if (!polyrl_times)
             polyrl_fail("allocate", "the time table");
-        polyrl_capacity = n;
     }
     polyrl_times[run - 1] = seconds;
-    if (run > polyrl_timed_runs)
-        polyrl_timed_runs = run;
+    polyrl_timed_runs = run;
 }
 
 void polyrl_write_times(void)

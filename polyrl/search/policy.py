@@ -29,7 +29,7 @@ from polyrl.api import Program
 from polyrl.errors import PolyrlError
 from polyrl.ir import Scop
 from polyrl.model.actor_critic import ActorCritic
-from polyrl.model.backbone import sequential_eval, torch_threads
+from polyrl.model.backbone import apply_layers, torch_threads
 from polyrl.model.features import DEFAULT_PARAM_VALUE, LoopGeometry
 from polyrl.poly.legality import apply_schedule
 from polyrl.poly.schedule import Action, Schedule
@@ -262,7 +262,7 @@ class Policy:
         if out is None:
             obs = self.graphs.observation(lp, text, nest, path)
             # the actor's head only (ActorCritic.forward's logits, without the critic's)
-            logits = sequential_eval(self.model.policy, self.model.backbone(obs.x, obs.edge_index, None, obs.edge_attr))
+            logits = apply_layers(self.model.policy, self.model.backbone(obs.x, obs.edge_index, None, obs.edge_attr))
             applicable = applicable_mask(nest, path, loop_extents(lp.program.scop, nest, path),
                                          last_on_branch(schedule.actions, branch))
             applicable[NEXT] = True
