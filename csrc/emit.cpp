@@ -668,7 +668,29 @@ private:
 
     // A jammed loop, fully unrolled in place: copy k runs the body at init + k*s, under
     // `if (init + k*s <= upper)` unless the copies are known to be all in bounds.
+    //
+    // The else branch of a hoisted guard (settled, not full: the partial tiles at the
+    // edges) is a real loop instead, kept rolled (see NO_UNROLL). gcc 12.2 -O3 if-converts
+    // guarded copies and then vectorizes the loop around them across the dependence that
+    // one copy carries to the next iteration's neighbour copy, which it miscompiles (a
+    // 3-D in-place stencil, interchanged and jammed by 4: tests/test_emitter.py,
+    // test_partial_jam_tiles_are_a_rolled_loop). Those tiles run rarely, so the loop costs
+    // nothing that matters; the full tiles keep their copies.
     void jammed(const Node& n, int level, long inc) {
+        if (n.jam_settled && !n.jam_full) {
+            // at most `jam` iterations, as the copies would run
+            line(level, "{");
+            std::string hi = "polyrl_hi_" + n.iter;
+            line(level + 1, "const int " + hi + " = polyrl_min(" + trim(n.upper.value()) + ", " + paren(trim(n.init)) +
+                                " + " + std::to_string((n.jam - 1) * inc) + ");");
+            line(level + 1, NO_UNROLL);
+            line(level + 1, "for (int " + n.iter + " = " + trim(n.init) + "; " + n.iter + " <= " + hi + "; " +
+                                step(n.iter, n.inc) + ") {");
+            node(n.kids[0], level + 2);
+            line(level + 1, "}");
+            line(level, "}");
+            return;
+        }
         std::string upper = paren(trim(n.upper.value()));
         for (long k = 0; k < n.jam; ++k) {
             std::string value = k == 0 ? paren(trim(n.init)) : "(" + trim(n.init) + " + " + std::to_string(k * inc) + ")";

@@ -17,8 +17,9 @@ and a node is one of
      "inc": "1", "parallel": bool, "simd": bool, "unroll": int (1 = none),
      "unroll_copies": bool (optional, default true: `unroll` copies of the body; false:
                  the loop as it is under `#pragma GCC unroll`),
-     "jam": int (1 = none; f > 1: at most f iterations, printed as f guarded copies
-                 of the body inside the enclosing loop, see unroll-and-jam),
+     "jam": int (1 = none; f > 1: at most f iterations, printed as f copies of the
+                 body inside the enclosing loop, guarded where the tile may be partial; a
+                 hoisted guard's partial tiles are a rolled loop instead, see csrc/emit.cpp),
      "pack": [{"buffer": "polyrl_pack0", "array": "A",            # optional: at the start of
                "lower": ["C expr", ...], "upper": ["C expr", ...]}],  # each iteration, copy the
                  # box lower[d] <= i_d <= upper[d] of A into the buffer (from index 0) and
