@@ -17,6 +17,8 @@ from polyrl.errors import PolyrlError
 from polyrl.model.backbone import GraphBackbone
 from polyrl.model.costmodel import (
     PretrainConfig,
+    _graphs_of_program,
+    build_graphs,
     graph_cache_path,
     index_corpus,
     load_costmodel,
@@ -258,6 +260,26 @@ def test_store_and_corpus_readers(measured, tmp_path):
     with pytest.raises(PolyrlError):
         read_store(not_store)
 
+
+def test_graphs_built_by_worker_processes_equal_those_built_in_process(measured):
+    store, corpus = measured
+    samples, _ = read_store(store)
+    index = index_corpus(read_manifest(corpus), {}, workers=1)
+    alone: dict = {}
+    pooled: dict = {}
+    assert build_graphs(samples, index, alone, workers=1, log=lambda _: None) == []
+    assert build_graphs(samples, index, pooled, workers=2, log=lambda _: None) == []
+    assert set(alone) == set(pooled) == {(s.program, s.schedule) for s in samples}
+    for key, g in alone.items():
+        h = pooled[key]
+        assert set(g.keys()) == set(h.keys())
+        assert all(torch.equal(g[k], h[k]) and g[k].dtype == h[k].dtype for k in g.keys())
+    # what a worker sends back holds no torch tensor: each would keep a file descriptor
+    # open in the parent, and ten thousand graphs ran out of them
+    entry = next(iter(index.values()))
+    graphs, skipped = _graphs_of_program((entry, [""]))
+    assert skipped == [] and len(graphs) == 1
+    assert not any(isinstance(v, torch.Tensor) for v in graphs[0][1].values())
 
 def test_split_is_by_program_and_stable():
     programs = [f"p{k}" for k in range(50)]

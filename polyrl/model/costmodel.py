@@ -218,8 +218,21 @@ def split_programs(programs: Iterable[str], seed: int, val: float = 0.1, test: f
     return {"test": order[:n_test], "val": order[n_test : n_test + n_val], "train": order[n_test + n_val :]}
 
 
-def _graphs_of_program(job: tuple[CorpusEntry, list[str]]) -> tuple[list[tuple[str, Data]], list[str]]:
-    """Graphs of one program under each schedule; the messages of what was skipped."""
+def _plain(g: Data) -> dict:
+    """A graph's fields with tensors as numpy arrays. Sent back from a pool worker as they
+    are, torch tensors travel as shared-memory file descriptors that the receiving process
+    keeps open, one per tensor: ten thousand graphs ran out of descriptors ("received 0
+    items of ancdata")."""
+    return {k: v.numpy() if isinstance(v, Tensor) else v for k, v in g.to_dict().items()}
+
+
+def _graph(fields: dict) -> Data:
+    return Data(**{k: torch.from_numpy(v) if isinstance(v, np.ndarray) else v for k, v in fields.items()})
+
+
+def _graphs_of_program(job: tuple[CorpusEntry, list[str]]) -> tuple[list[tuple[str, dict]], list[str]]:
+    """Graphs of one program under each schedule (as `_plain` fields); the messages of
+    what was skipped."""
     from polyrl.api import Program
 
     entry, schedules = job
@@ -235,7 +248,7 @@ def _graphs_of_program(job: tuple[CorpusEntry, list[str]]) -> tuple[list[tuple[s
             skipped.append(f"{entry.id} [{schedule}]: {e}")
             continue
         del g.nodes  # plain tensors only: cached and batched
-        out.append((schedule, g))
+        out.append((schedule, _plain(g)))
     return out, skipped
 
 
@@ -261,11 +274,11 @@ def build_graphs(samples: list[Sample], corpus: dict[str, CorpusEntry], cache: d
     done = 0
     start = time.monotonic()
 
-    def take(entry: CorpusEntry, result: tuple[list[tuple[str, Data]], list[str]]) -> None:
+    def take(entry: CorpusEntry, result: tuple[list[tuple[str, dict]], list[str]]) -> None:
         nonlocal done
         graphs, why = result
-        for schedule, g in graphs:
-            cache[(entry.hash, schedule)] = g
+        for schedule, fields in graphs:
+            cache[(entry.hash, schedule)] = _graph(fields)
         skipped.extend(why)
         done += 1
         if done == len(jobs) or done % max(1, len(jobs) // 20) == 0:
