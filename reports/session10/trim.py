@@ -1,9 +1,13 @@
 """Pick the cost-model corpus: programs of g8n in index order whose size-model estimate is
 at least 3 ms, the first N of them, each with at most K of its candidate schedules (a
 seeded sample, file order kept). Writes the subset folder and its schedule file."""
-import json, random, shutil, sys
+import json
+import random
+import shutil
+import sys
 from collections import defaultdict
 from pathlib import Path
+
 src, cand, out, sched, n, k = sys.argv[1], sys.argv[2], Path(sys.argv[3]), sys.argv[4], int(sys.argv[5]), int(sys.argv[6])
 man = [json.loads(l) for l in open(Path(src) / "manifest.jsonl")]
 keep = [e for e in man if e["estimate_ms"] >= 3.0][:n]
