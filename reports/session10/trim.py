@@ -9,7 +9,7 @@ from collections import defaultdict
 from pathlib import Path
 
 src, cand, out, sched, n, k = sys.argv[1], sys.argv[2], Path(sys.argv[3]), sys.argv[4], int(sys.argv[5]), int(sys.argv[6])
-man = [json.loads(l) for l in open(Path(src) / "manifest.jsonl")]
+man = [json.loads(line) for line in open(Path(src) / "manifest.jsonl")]
 keep = [e for e in man if e["estimate_ms"] >= 3.0][:n]
 out.mkdir(exist_ok=True)
 with open(out / "manifest.jsonl", "w") as f:
