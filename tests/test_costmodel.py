@@ -207,6 +207,26 @@ def test_pretrain_writes_checkpoint_and_loss_curve(measured, tmp_path, capsys):
     assert seconds.shape == (2,) and (seconds > 0).all()
 
 
+def test_interrupted_graph_building_keeps_the_graphs_built_so_far(measured, tmp_path):
+    out = tmp_path / "cm.pt"
+    lines = []
+
+    def stop_after_two_programs(line: str) -> None:
+        lines.append(line)
+        if "graphs: 2/" in line:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        pretrain(config(measured, out), log=stop_after_two_programs)
+    saved = torch.load(graph_cache_path(out), weights_only=False)
+    assert len({program for program, _ in saved["graphs"]}) == 2
+    lines.clear()
+    pretrain(config(measured, out), log=lines.append)  # builds the other two programs only
+    assert any("graphs: 2/2 programs" in line for line in lines)
+    samples, _ = read_store(measured[0])
+    assert set(torch.load(graph_cache_path(out), weights_only=False)["graphs"]) == {
+        (s.program, s.schedule) for s in samples}
+
 def test_resume_continues_from_the_checkpoint(measured, tmp_path):
     out = tmp_path / "cm.pt"
     pretrain(config(measured, out, epochs=2))

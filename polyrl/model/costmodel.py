@@ -529,8 +529,10 @@ def _pretrain(config: PretrainConfig, log: Callable[[str], None] | None) -> dict
             cache = saved["graphs"]
     workers = config.workers if config.workers is not None else min(os.cpu_count() or 1, 8)
     corpus = index_corpus(read_manifest(config.corpus), hashes, workers, log)
-    skipped = build_graphs(samples, corpus, cache, workers, log)
-    _atomic_save({"features": FEATURES_KEY, "graphs": cache, "hashes": hashes}, cache_path)
+    try:
+        skipped = build_graphs(samples, corpus, cache, workers, log)
+    finally:  # Ctrl-C or a crash keeps the graphs built so far: a re-run builds only the rest
+        _atomic_save({"features": FEATURES_KEY, "graphs": cache, "hashes": hashes}, cache_path)
     for why in skipped[:10]:
         log(f"  skipped: {why}")
     if len(skipped) > 10:
