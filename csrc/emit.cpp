@@ -678,11 +678,8 @@ private:
     // nothing that matters; the full tiles keep their copies.
     void jammed(const Node& n, int level, long inc) {
         if (n.jam_settled && !n.jam_full) {
-            // at most `jam` iterations, as the copies would run
             line(level, "{");
-            std::string hi = "polyrl_hi_" + n.iter;
-            line(level + 1, "const int " + hi + " = polyrl_min(" + trim(n.upper.value()) + ", " + paren(trim(n.init)) +
-                                " + " + std::to_string((n.jam - 1) * inc) + ");");
+            std::string hi = hoisted_bound(n, level + 1);  // at most `jam` iterations: the node's promise
             line(level + 1, NO_UNROLL);
             line(level + 1, "for (int " + n.iter + " = " + trim(n.init) + "; " + n.iter + " <= " + hi + "; " +
                                 step(n.iter, n.inc) + ") {");

@@ -60,8 +60,9 @@ struct Node {
     // or the loop as it is under `#pragma GCC unroll` (see polyrl.codegen)
     bool unroll_copies = true;
     // > 1: a jammed point loop of at most `jam` iterations, printed as `jam` copies of
-    // its body (a rolled loop in the partial tiles of a hoisted guard).  Set by the printer: whether its guard was hoisted, and if so, whether
-    // this copy of it is the one where every copy of the body is known to run.
+    // its body (a rolled loop in the partial tiles of a hoisted guard).  Set by the
+    // printer: whether its guard was hoisted, and if so, whether this copy of it is the
+    // one where every copy of the body is known to run.
     long jam = 1;
     bool jam_settled = false, jam_full = false;
     std::vector<Pack> packs;

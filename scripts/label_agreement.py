@@ -4,9 +4,9 @@ A cost model is scored by the Spearman correlation of its predicted times with t
 measured ones among the schedules of each test program. That score cannot go past the
 agreement of the measurements with a second measurement of the same schedules. This
 script measures it: for programs of a corpus that have at least --min-schedules verified
-schedules in the store, every such schedule is built once and timed in two separate
-processes (each the minimum of at least --repeat runs, more for short regions, built
-and timed as `polyrl measure` does). It prints the mean within-program Spearman correlation of
+schedules in the store, every such schedule is measured twice as `polyrl measure` measures
+it: its own build and process, the minimum of at least --repeat runs (more for short
+regions). It prints the mean within-program Spearman correlation of
 
   - the two new measurements with each other, and
   - the first new measurement with the stored one (measured on another day).

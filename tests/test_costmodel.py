@@ -227,6 +227,7 @@ def test_interrupted_graph_building_keeps_the_graphs_built_so_far(measured, tmp_
     assert set(torch.load(graph_cache_path(out), weights_only=False)["graphs"]) == {
         (s.program, s.schedule) for s in samples}
 
+
 def test_resume_continues_from_the_checkpoint(measured, tmp_path):
     out = tmp_path / "cm.pt"
     pretrain(config(measured, out, epochs=2))
@@ -300,6 +301,7 @@ def test_graphs_built_by_worker_processes_equal_those_built_in_process(measured)
     graphs, skipped = _graphs_of_program((entry, [""]))
     assert skipped == [] and len(graphs) == 1
     assert not any(isinstance(v, torch.Tensor) for v in graphs[0][1].values())
+
 
 def test_split_is_by_program_and_stable():
     programs = [f"p{k}" for k in range(50)]
