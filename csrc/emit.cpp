@@ -680,11 +680,7 @@ private:
         if (n.jam_settled && !n.jam_full) {
             line(level, "{");
             std::string hi = hoisted_bound(n, level + 1);  // at most `jam` iterations: the node's promise
-            line(level + 1, NO_UNROLL);
-            line(level + 1, "for (int " + n.iter + " = " + trim(n.init) + "; " + n.iter + " <= " + hi + "; " +
-                                step(n.iter, n.inc) + ") {");
-            node(n.kids[0], level + 2);
-            line(level + 1, "}");
+            rolled_loop(n, level + 1, "int " + n.iter + " = " + trim(n.init), hi);
             line(level, "}");
             return;
         }
@@ -727,6 +723,15 @@ private:
         return hi;
     }
 
+    // #pragma GCC unroll 1
+    // for (<start>; c <= hi; c += s) { body(c) }   (start: the loop's first clause, maybe empty)
+    void rolled_loop(const Node& n, int level, const std::string& start, const std::string& hi) {
+        line(level, NO_UNROLL);
+        line(level, "for (" + start + "; " + n.iter + " <= " + hi + "; " + step(n.iter, n.inc) + ") {");
+        node(n.kids[0], level + 1);
+        line(level, "}");
+    }
+
     // for (<decl>c = init; c <= hi - (U-1)*s; c += U*s) { body(c) body(c + s) ... }
     void unrolled_main(const Node& n, int level, long inc, const std::string& decl, const std::string& hi) {
         const std::string& c = n.iter;
@@ -746,10 +751,7 @@ private:
         std::string hi = hoisted_bound(n, level + 1);
         line(level + 1, NO_UNROLL);
         unrolled_main(n, level + 1, inc, "", hi);
-        line(level + 1, NO_UNROLL);
-        line(level + 1, "for (; " + c + " <= " + hi + "; " + step(c, n.inc) + ") {");
-        node(n.kids[0], level + 2);
-        line(level + 1, "}");
+        rolled_loop(n, level + 1, "", hi);
         line(level, "}");
     }
 
@@ -764,11 +766,8 @@ private:
         std::string trip = "polyrl_max(" + hi + " - " + init + " + " + s + ", 0)" + (inc == 1 ? "" : " / " + s);
         line(level + 1, omp);
         unrolled_main(n, level + 1, inc, "int ", hi);
-        line(level + 1, NO_UNROLL);
-        line(level + 1, "for (int " + c + " = " + init + " + " + std::to_string(n.unroll * inc) + " * ((" + trip +
-                            ") / " + u + "); " + c + " <= " + hi + "; " + step(c, n.inc) + ") {");
-        node(n.kids[0], level + 2);
-        line(level + 1, "}");
+        rolled_loop(n, level + 1, "int " + c + " = " + init + " + " + std::to_string(n.unroll * inc) + " * ((" + trip +
+                                      ") / " + u + ")", hi);
         line(level, "}");
     }
 

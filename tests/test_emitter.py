@@ -852,6 +852,7 @@ def test_partial_jam_tiles_are_a_rolled_loop(tmp_path):
     result = compare(program.scop, text, schedule, Toolchain(threads=1), repeat=1)
     assert result.new.status == "ok" and result.verified, result.new.detail
 
+
 JACOBI1D = r"""#define N 1000
 double A[N], B[N], s[N];
 

@@ -23,11 +23,9 @@ if sys.argv[3] != "--report":
                 f.write(f"{r[0]}: {r[1]}\n")
     print(len(keep), "programs", len(rows), "schedules")
 else:
-    from polyrl.model.costmodel import read_store, read_manifest
-    import torch
+    from polyrl.model.costmodel import index_corpus, read_manifest, read_store
     samples, _ = read_store(sys.argv[4])
     # store rows are keyed by program hash: map through the corpus
-    from polyrl.model.costmodel import index_corpus
     idx = index_corpus(read_manifest(corpus), {}, 1, lambda s: None)
     h2id = {h: e.id for h, e in idx.items()}
     t = {(h2id.get(s.program), s.schedule): s.seconds for s in samples}

@@ -5,7 +5,9 @@ cand, corpus, src, dst = sys.argv[1:5]
 by = collections.defaultdict(list)
 for line in open(cand):
     p, s = line.split(":", 1); by[p].append(s.strip())
-hashes = json.load(open("cm7/id2hash.json"))
+from polyrl.model.costmodel import index_corpus, read_manifest
+# the store keys programs by hash: the corpus's files give them
+hashes = {e.id: h for h, e in index_corpus(read_manifest(corpus), {}, workers=2, log=lambda _: None).items()}
 rand = {(hashes[p], s) for p, ss in by.items() if p in hashes for s in ss[-2:]}
 shutil.copy(src, dst)
 c = sqlite3.connect(dst)
