@@ -11,12 +11,13 @@ import shutil
 from pathlib import Path
 
 import pytest
+import torch
 
 from polyrl.api import load
 from polyrl.cli import main
 from polyrl.errors import PolyrlError
 from polyrl.measure.scheduler import discover
-from polyrl.measure.schedules import random_schedules
+from polyrl.measure.schedules import random_schedules, read_schedule_file
 from polyrl.poly.legality import is_legal
 from polyrl.poly.schedule import Schedule
 from polyrl.rl.actions import NEXT, action_index
@@ -173,3 +174,40 @@ def test_every_recipe_replays_on_an_imperfect_nest(tmp_path: Path):
     env = PolyEnv(_Unit(), max_steps=32, lazy_masks=True)
     for text in found.values():
         replay(env, Target(spec, text, 2.0, 1))  # raises unless it rebuilds `text` exactly
+
+
+def test_a_targets_file_limits_which_measured_schedules_may_be_targets(corpus: Path, tmp_path: Path, capsys):
+    store_path = tmp_path / "s.sqlite"
+    with MemoStore(store_path) as store:
+        # the store's fastest schedules for matmul are not in the file (say, random draws)
+        _put(store, corpus / "matmul.c", {"": 1.0, "B1:T2(0,1,16,16)": 0.2, "B0:P(0) B1:P(0)": 0.4, "B1:P(0)": 0.6})
+        _put(store, corpus / "stencil.c", {"": 1.0, "B0:P(1) B1:P(1)": 0.5})
+    listed = tmp_path / "recipes.txt"
+    listed.write_text("matmul: B1:P(0)\n# a comment\nmatmul.c: B1:U(4)\nstencil:  B0:P(1)   B1:P(1)\n")
+    allowed = {k: set(v) for k, v in read_schedule_file(listed).items()}
+    with MemoStore(store_path) as store:
+        found = {t.program.name: t for t in targets(corpus, store, TOOLCHAIN, allowed=allowed)[0]}
+        unrestricted = {t.program.name: t for t in targets(corpus, store, TOOLCHAIN)[0]}
+    assert unrestricted["matmul.c"].schedule == "B1:T2(0,1,16,16)"
+    assert found["matmul.c"].schedule == "B1:P(0)" and found["matmul.c"].fallbacks == ()
+    assert found["matmul.c"].speedup == pytest.approx(1 / 0.6)
+    assert found["stencil.c"].schedule == "B0:P(1) B1:P(1)"  # spaces made canonical
+    # a program the file does not list may only stay as it is
+    del allowed["stencil"]
+    with MemoStore(store_path) as store:
+        found = {t.program.name: t for t in targets(corpus, store, TOOLCHAIN, allowed=allowed)[0]}
+    assert found["stencil.c"].schedule == ""
+
+    out = tmp_path / "p.pt"
+    args = ["distill", "--corpus", str(corpus), "--store", str(store_path), "--threads", "2", "--epochs", "1"]
+    assert main(args + ["--targets", str(listed), "--out", str(out)]) == 0
+    assert torch.load(out, weights_only=False)["distill"]["targets"] == str(listed)  # the card can say so
+    assert main(args + ["--targets", str(tmp_path / "missing.txt")]) == 2
+    assert "no such targets file" in capsys.readouterr().err
+    (tmp_path / "other.txt").write_text("prog_000001: B0:P(0)\n")
+    assert main(args + ["--targets", str(tmp_path / "other.txt")]) == 2
+    assert "no program of the targets file is in the corpus" in capsys.readouterr().err
+    (tmp_path / "bad.txt").write_text("matmul: B0:Q(1)\n")
+    assert main(args + ["--targets", str(tmp_path / "bad.txt")]) == 2
+    assert "bad.txt:1" in capsys.readouterr().err
+

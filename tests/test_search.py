@@ -104,6 +104,50 @@ def test_samples_are_legal_and_reproducible(policy_path):
         assert is_legal(lp.program.model, lp.program.apply(text).schedule)
 
 
+def test_an_ensemble_averages_its_networks_log_probabilities(policy_path, tmp_path, capsys):
+    torch.manual_seed(1)
+    other = save_policy(ActorCritic(num_actions=NUM_ACTIONS), tmp_path / "other.pt", max_steps=MAX_STEPS)
+    out = tmp_path / "ensemble.pt"
+    assert main(["ensemble", str(policy_path), str(other), "--out", str(out)]) == 0
+    assert "an ensemble of 2 networks" in capsys.readouterr().out
+    ensemble, first, second = Policy.load(out), Policy.load(policy_path), Policy.load(other)
+    assert ensemble.size == 2 and ensemble.max_steps == MAX_STEPS
+    # at every state of its own greedy episode: the mean of the two networks' log-softmax
+    lp = LoadedProgram.of(mini(GEMM))
+    inference = ensemble.greedy(lp)
+    memo = ensemble._program_memo(lp)
+    assert memo.logits
+    for (text, branch), (logits, _) in memo.logits.items():
+        nest = lp.program.apply(text).nest
+        obs = ensemble.graphs.observation(lp, text, nest, nest.branches()[branch])
+        expected = (torch.log_softmax(first.logits(obs), -1) + torch.log_softmax(second.logits(obs), -1)) / 2
+        assert torch.allclose(logits, expected, atol=1e-6)
+    assert is_legal(lp.program.model, inference.schedule)
+    # a network joined with itself chooses what it chooses alone; `--init` takes the first
+    twice = tmp_path / "twice.pt"
+    assert main(["ensemble", str(other), str(other), "--out", str(twice)]) == 0
+    program = mini(ATAX)
+    assert Policy.load(twice).greedy(program).text == second.greedy(program).text
+    assert torch.equal(load_policy(twice)[0].policy[-1].weight, second.model.policy[-1].weight)
+    # an ensemble given as a member brings all its networks
+    assert main(["ensemble", str(out), str(policy_path), "--out", str(tmp_path / "three.pt")]) == 0
+    assert Policy.load(tmp_path / "three.pt").size == 3
+
+
+def test_ensemble_refuses_what_cannot_be_averaged(policy_path, tmp_path, capsys):
+    assert main(["ensemble", str(policy_path), "--out", str(tmp_path / "e.pt")]) == 2
+    assert "at least two networks" in capsys.readouterr().err
+    longer = save_policy(ActorCritic(num_actions=NUM_ACTIONS), tmp_path / "long.pt", max_steps=MAX_STEPS + 1)
+    assert main(["ensemble", str(policy_path), str(longer), "--out", str(tmp_path / "e.pt")]) == 2
+    assert "different numbers of steps" in capsys.readouterr().err
+    wide = save_policy(ActorCritic(num_actions=NUM_ACTIONS, hidden_channels=64), tmp_path / "wide.pt", max_steps=MAX_STEPS)
+    assert main(["ensemble", str(policy_path), str(wide), "--out", str(tmp_path / "e.pt")]) == 2
+    assert "different network shapes" in capsys.readouterr().err
+    (tmp_path / "junk.pt").write_text("not a checkpoint")
+    assert main(["ensemble", str(policy_path), str(tmp_path / "junk.pt"), "--out", str(tmp_path / "e.pt")]) == 2
+    assert not (tmp_path / "e.pt").exists()
+
+
 def test_a_confident_policy_still_yields_new_candidates(tmp_path):
     # a policy that ends every branch at once with probability ~0.97 at temperature 1:
     # plain samples keep repeating the empty schedule; the search's stream raises the

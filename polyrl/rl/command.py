@@ -69,6 +69,7 @@ def register(subparsers) -> None:
     p.add_argument("--no-tensorboard", action="store_true", help="no TensorBoard event files")
     add_toolchain_arguments(p)  # --cc --flags --threads --repeat --timeout --store
     register_distill(subparsers)
+    register_ensemble(subparsers)
 
 
 def cmd_train(args: argparse.Namespace) -> int:
@@ -137,6 +138,10 @@ def register_distill(subparsers) -> None:
     p.add_argument("--init", metavar="PATH",
                    help="start from this policy checkpoint, or from a `polyrl pretrain` cost model (backbone and "
                    "value head); default: fresh weights")
+    p.add_argument("--targets", metavar="FILE",
+                   help="only the schedules of this `prog: SCHEDULE` file may be targets (e.g. the recipes "
+                   "--write-candidates wrote, leaving out random schedules the store also holds); the original "
+                   "program always may")
     p.add_argument("--min-speedup", type=float, default=1.1,
                    help="a target schedule must be this much faster than the original (default 1.1)")
     p.add_argument("--tie", type=float, default=0.05,
@@ -183,14 +188,52 @@ def cmd_distill(args: argparse.Namespace) -> int:
         raise PolyrlError("polyrl distill needs --store (the measured schedules) unless --write-candidates is given")
     if not Path(args.store).is_file():
         raise PolyrlError("no such memo store", args.store)
+    if args.targets is not None and not Path(args.targets).is_file():
+        raise PolyrlError("no such targets file", args.targets)
     if args.init is not None and not Path(args.init).is_file():
         raise PolyrlError("no such checkpoint", args.init)
     for name in ("epochs", "max_steps"):
         if getattr(args, name) < 1:
             raise PolyrlError(f"--{name.replace('_', '-')} must be at least 1")
-    config = DistillConfig(corpus=args.corpus, store=args.store, out=args.out, init=args.init,
+    config = DistillConfig(corpus=args.corpus, store=args.store, out=args.out, init=args.init, targets=args.targets,
                            toolchain=Toolchain(cc=args.cc, flags=tuple(args.flags.split()), threads=args.threads),
                            min_speedup=args.min_speedup, tie=args.tie, epochs=args.epochs, lr=args.lr,
                            seed=args.seed, max_steps=args.max_steps)
     result = distill(config)
     return 130 if result.get("interrupted") else 0
+
+
+def register_ensemble(subparsers) -> None:
+    p = subparsers.add_parser(
+        "ensemble",
+        help="join policy checkpoints into one ensemble policy",
+        description="Write one policy checkpoint holding several networks of the same shape (e.g. `polyrl "
+        "distill` runs with different --seed). At each step the ensemble takes the mean of its networks' "
+        "log-probabilities: greedy inference picks the action they agree on most, and samples come from "
+        "their normalised product. Inference runs every network, so it costs a forward pass per member. "
+        "`polyrl train --init` and `polyrl distill --init` start from the ensemble's first member.",
+    )
+    p.set_defaults(func=cmd_ensemble)
+    p.add_argument("policies", nargs="+", metavar="POLICY", help="policy checkpoints (an ensemble adds all its members)")
+    p.add_argument("--out", required=True, metavar="PATH", help="the ensemble checkpoint to write")
+
+
+def cmd_ensemble(args: argparse.Namespace) -> int:
+    from polyrl.search.policy import Policy, save_policy
+
+    models, sources, max_steps = [], [], set()
+    for path in args.policies:
+        policy = Policy.load(path)
+        models += [policy.model, *policy.members]
+        sources += [str(path)] * policy.size
+        max_steps.add(policy.max_steps)
+    if len(models) < 2:
+        raise PolyrlError("an ensemble needs at least two networks")
+    if any(m.hparams != models[0].hparams for m in models):
+        raise PolyrlError("the policies have different network shapes (hyper-parameters); they cannot be averaged")
+    if len(max_steps) > 1:
+        raise PolyrlError(f"the policies end episodes after different numbers of steps ({sorted(max_steps)}); "
+                          "join policies trained alike")
+    out = save_policy(models[0], args.out, max_steps.pop(), members=models[1:], ensemble={"sources": sources})
+    print(f"wrote {out}: an ensemble of {len(models)} networks ({', '.join(dict.fromkeys(sources))})")
+    return 0

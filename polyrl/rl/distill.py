@@ -231,9 +231,12 @@ class Target:
 
 
 def targets(corpus: str | Path, store: MemoStore, toolchain: Toolchain, min_speedup: float = 1.1,
-            tie: float = 0.05) -> tuple[list[Target], list[str]]:
+            tie: float = 0.05, allowed: dict[str, set[str]] | None = None) -> tuple[list[Target], list[str]]:
     """The target of every corpus program whose baseline the store has measured (with this
-    machine and toolchain), and notes on the programs left out."""
+    machine and toolchain), and notes on the programs left out. With `allowed` (program
+    name -> schedule texts) only those of a program's measured schedules may be its target
+    or fallbacks ("*" lists schedules of every program); the rest of the store is not read
+    for it."""
     specs = corpus_programs(corpus)
     machine = machine_fingerprint()
     by_hash: dict[str, dict[str, dict[str, float]]] = {}  # program hash -> toolchain -> schedule -> time
@@ -253,6 +256,10 @@ def targets(corpus: str | Path, store: MemoStore, toolchain: Toolchain, min_spee
         if not times or "" not in times:
             notes.append(f"{spec.name}: no baseline in the store for this toolchain")
             continue
+        if allowed is not None:
+            # names as the file gives them (polyrl.measure.schedules.read_schedule_file: stems)
+            mine = allowed.get(spec.name.removesuffix(".c"), set()) | allowed.get("*", set())
+            times = {s: t for s, t in times.items() if not s or s in mine}
         base = times[""]
         best = min(times.values())
         if base / best < min_speedup:
@@ -332,6 +339,7 @@ class DistillConfig:
     store: str
     out: str
     init: str | None = None  # a policy checkpoint, or a cost model (backbone + value head)
+    targets: str | None = None  # `prog: SCHEDULE` file: only its schedules may be targets
     toolchain: Toolchain = field(default_factory=Toolchain)
     min_speedup: float = 1.1
     tie: float = 0.05
@@ -345,7 +353,7 @@ class DistillConfig:
     torch_threads: int = 1
 
 
-def _load_init(path: str | None) -> ActorCritic:
+def _load_init(path: str | None, log: Callable[[str], None]) -> ActorCritic:
     if path is None:
         return ActorCritic()
     from polyrl.rl.ppo import CHECKPOINT_FORMAT, load_policy
@@ -355,6 +363,8 @@ def _load_init(path: str | None) -> ActorCritic:
     except (OSError, RuntimeError, EOFError) as e:
         raise PolyrlError(f"cannot read the checkpoint ({e})", path) from None
     if isinstance(ckpt, dict) and ckpt.get("format") == CHECKPOINT_FORMAT:
+        if ckpt.get("members"):
+            log(f"{path} is an ensemble: starting from its first network")
         return load_policy(path)[0]
     return ActorCritic.from_costmodel(path)
 
@@ -393,7 +403,15 @@ def distill(config: DistillConfig, log: Callable[[str], None] | None = None) -> 
     torch.manual_seed(config.seed)
     rng = random.Random(config.seed)
     with MemoStore(config.store) as store:
-        found, notes = targets(config.corpus, store, config.toolchain, config.min_speedup, config.tie)
+        allowed = None
+        if config.targets:
+            from polyrl.measure.schedules import read_schedule_file
+
+            allowed = {name: set(texts) for name, texts in read_schedule_file(Path(config.targets)).items()}
+        found, notes = targets(config.corpus, store, config.toolchain, config.min_speedup, config.tie, allowed)
+        if allowed is not None and "*" not in allowed and not any(t.program.name.removesuffix(".c") in allowed for t in found):
+            raise PolyrlError("no program of the targets file is in the corpus (names are file stems, e.g. "
+                              "`prog_000042: B0:P(0)`)", config.targets)
         if not found:
             raise PolyrlError("no program of the corpus has a measured baseline in the store for this toolchain "
                               "(measure it with `polyrl measure` and the same --threads/--flags)", config.store)
@@ -430,7 +448,7 @@ def distill(config: DistillConfig, log: Callable[[str], None] | None = None) -> 
                 for o, m, a in zip(d.observations, d.masks, d.actions, strict=True)]
 
     train_steps, val_steps = flatten(train_demos), flatten(val_demos)
-    model = _load_init(config.init)
+    model = _load_init(config.init, log)
     optimizer = torch.optim.Adam(model.parameters(), lr=config.lr)
     best = (math.inf, {k: v.clone() for k, v in model.state_dict().items()}, 0, 0.0)
     interrupted = False
@@ -446,7 +464,8 @@ def distill(config: DistillConfig, log: Callable[[str], None] | None = None) -> 
     summary = {"programs": len(demos), "targets": len(improved), "train_steps": len(train_steps),
                "val_steps": len(val_steps), "best_epoch": best[2], "val_ce": best[0], "val_accuracy": best[3]}
     save_policy(model, config.out, config.max_steps, distill={**summary, "corpus": config.corpus,
-                                                             "store": config.store, "init": config.init})
+                                                             "store": config.store, "init": config.init,
+                                                             "targets": config.targets})
     log(f"wrote {config.out} (epoch {best[2]}: validation CE {best[0]:.3f}, accuracy {best[3]:.3f})")
     return summary | {"interrupted": interrupted}
 

@@ -290,8 +290,9 @@ def train(config: TrainConfig, log: Callable[[str], None] | None = None) -> dict
             raise PolyrlError("--resume: no checkpoint to resume from", str(out))
         model, ckpt = load_policy(out)
     elif config.init is not None:
-        model, _ = load_policy(config.init)  # its weights; the optimizer and the step count start afresh
-        log(f"starting from the policy {config.init}")
+        model, init_ckpt = load_policy(config.init)  # its weights; the optimizer and the step count start afresh
+        log(f"starting from the policy {config.init}"
+            + (" (the first network of the ensemble)" if init_ckpt.get("members") else ""))
     elif config.costmodel is not None:
         model = ActorCritic.from_costmodel(config.costmodel)
     else:

@@ -18,7 +18,7 @@ import contextlib
 import gc
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -47,15 +47,22 @@ DEFAULT_MAX_STEPS = 20  # polyrl train's default, for checkpoints that do not sa
 Chooser = Callable[[torch.Tensor, np.ndarray], int]
 
 
-def save_policy(model: ActorCritic, path: str | Path, max_steps: int = DEFAULT_MAX_STEPS, **extra) -> Path:
+def save_policy(model: ActorCritic, path: str | Path, max_steps: int = DEFAULT_MAX_STEPS,
+                members: Sequence[ActorCritic] = (), **extra) -> Path:
     """Write `model` as a policy checkpoint that polyrl.rl.ppo.load_policy reads (the
-    format `polyrl train` writes, without the training state)."""
+    format `polyrl train` writes, without the training state). `members`: further networks
+    of the same shape; with them the checkpoint is an ensemble (see Policy), whose "model"
+    is its first member (the one `--init` and polyrl.rl.ppo.load_policy take)."""
     from polyrl.model.costmodel import FEATURES_KEY
     from polyrl.rl.actions import ACTION_TEXTS
     from polyrl.rl.ppo import CHECKPOINT_FORMAT, CHECKPOINT_VERSION
 
     if model.hparams["num_actions"] != NUM_ACTIONS:
         raise ValueError(f"the model has {model.hparams['num_actions']} actions, the action table {NUM_ACTIONS}")
+    if any(m.hparams != model.hparams for m in members):
+        raise ValueError("the members of an ensemble must have the same hyper-parameters")
+    if members:
+        extra["members"] = [m.state_dict() for m in members]
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     torch.save({"format": CHECKPOINT_FORMAT, "version": CHECKPOINT_VERSION, "features": FEATURES_KEY,
@@ -115,15 +122,22 @@ def parallel_work(scop: Scop, nest: LoopNest, path: tuple[int, ...], level: int)
 class Policy:
     """A policy network with what inference on it needs. `threads` intra-op threads
     during episodes (1: program graphs are small; more only contend). `min_parallel_work`:
-    see MIN_PARALLEL_WORK (0 lets the policy parallelize any loop)."""
+    see MIN_PARALLEL_WORK (0 lets the policy parallelize any loop).
+
+    With `members` (further networks) the policy is an ensemble: its action distribution
+    at a state is the normalised product of its networks' (the mean of their log-softmax
+    outputs, which `logits` returns), so an action wins where the networks agree rather
+    than where one of them is sure. Greedy episodes, samples and the searches use it alike."""
 
     def __init__(self, model: ActorCritic, max_steps: int = DEFAULT_MAX_STEPS, path: str = "",
                  graphs: GraphCache | None = None, threads: int | None = 1,
-                 min_parallel_work: int = MIN_PARALLEL_WORK):
-        if model.hparams["num_actions"] != NUM_ACTIONS:
-            raise PolyrlError(f"the policy has {model.hparams['num_actions']} actions, this polyrl {NUM_ACTIONS}; "
-                              "train it again", path or None)
+                 min_parallel_work: int = MIN_PARALLEL_WORK, members: Sequence[ActorCritic] = ()):
+        for m in (model, *members):
+            if m.hparams["num_actions"] != NUM_ACTIONS:
+                raise PolyrlError(f"the policy has {m.hparams['num_actions']} actions, this polyrl {NUM_ACTIONS}; "
+                                  "train it again", path or None)
         self.model = model.eval()
+        self.members = tuple(m.eval() for m in members)
         self.max_steps = max_steps
         self.path = path
         self.graphs = graphs or GraphCache()
@@ -144,7 +158,8 @@ class Policy:
         data = Data(x=torch.zeros((types + 1, backbone.in_channels)), edge_index=torch.stack([edge_type, edge_type + 1]),
                     edge_attr=torch.nn.functional.one_hot(edge_type, types).float() if backbone.edge_dim else None)
         with torch_threads(self.threads), torch.no_grad():
-            self.model(data)
+            for model in (self.model, *self.members):
+                model(data)
 
     @classmethod
     def load(cls, path: str | Path | None = None, **kwargs) -> Policy:
@@ -159,7 +174,31 @@ class Policy:
             raise PolyrlError("no such policy checkpoint", str(path))
         model, ckpt = load_policy(path)
         max_steps = int((ckpt.get("config") or {}).get("max_steps") or DEFAULT_MAX_STEPS)
-        return cls(model, max_steps, str(path), **kwargs)
+        members = []
+        for state in ckpt.get("members") or ():
+            member = ActorCritic(**ckpt["hparams"])
+            try:
+                member.load_state_dict(state)
+            except (RuntimeError, TypeError, AttributeError) as e:
+                raise PolyrlError(f"a member of the ensemble does not load ({e})", str(path)) from None
+            members.append(member)
+        return cls(model, max_steps, str(path), members=members, **kwargs)
+
+    @property
+    def size(self) -> int:
+        """Networks in the policy: 1, or an ensemble's members."""
+        return 1 + len(self.members)
+
+    def logits(self, obs) -> torch.Tensor:
+        """The actor's logits at an observation (one graph), flat: the network's, or for an
+        ensemble the mean of its networks' log-softmax (the critic is not evaluated)."""
+        def one(model: ActorCritic) -> torch.Tensor:
+            hidden = model.backbone(obs.x, obs.edge_index, None, obs.edge_attr)
+            return apply_layers(model.policy, hidden).reshape(-1)
+
+        if not self.members:
+            return one(self.model)
+        return torch.stack([torch.log_softmax(one(m), dim=-1) for m in (self.model, *self.members)]).mean(dim=0)
 
     # ------------------------------------------------------------ episodes
 
@@ -260,13 +299,11 @@ class Policy:
         text = str(schedule)
         out = memo.logits.get((text, branch))
         if out is None:
-            obs = self.graphs.observation(lp, text, nest, path)
-            # the actor's head only (ActorCritic.forward's logits, without the critic's)
-            logits = apply_layers(self.model.policy, self.model.backbone(obs.x, obs.edge_index, None, obs.edge_attr))
+            logits = self.logits(self.graphs.observation(lp, text, nest, path))
             applicable = applicable_mask(nest, path, loop_extents(lp.program.scop, nest, path),
                                          last_on_branch(schedule.actions, branch))
             applicable[NEXT] = True
-            out = memo.logits[(text, branch)] = (logits.reshape(-1), applicable)
+            out = memo.logits[(text, branch)] = (logits, applicable)
         return out
 
     def _legal_nest(self, lp: LoadedProgram, memo: _ProgramMemo, schedule: Schedule, nest: LoopNest,
