@@ -50,9 +50,13 @@ def add_build_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--threads", type=int, default=None, help="OpenMP threads (default: all cores)")
 
 
+REPEAT_HELP = ("timed runs after one warm-up, at least; a region whose runs take under 0.1 s in all runs on until "
+               "they take 0.1 s (at most 1000 runs), in each of 3 processes; the minimum counts (default 5)")
+
+
 def add_toolchain_arguments(p: argparse.ArgumentParser) -> None:
     add_build_arguments(p)
-    p.add_argument("--repeat", type=int, default=5, help="timed runs after one warm-up, at least; a region whose runs take under 0.1 s in all runs on until they take 0.1 s (at most 1000 runs); the minimum counts (default 5)")
+    p.add_argument("--repeat", type=int, default=5, help=REPEAT_HELP)
     p.add_argument("--timeout", type=float, default=300.0, help="seconds before a run is stopped (default 300)")
     p.add_argument("--store", default=None, metavar="PATH",
                    help="memo store (SQLite); repeated requests are answered from it")

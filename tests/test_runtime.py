@@ -21,7 +21,9 @@ from polyrl.runtime import (
     instrument,
     load_dump,
     measure,
+    run,
 )
+from polyrl.runtime.execute import SHORT_REGION_PROCESSES
 
 TC = Toolchain(threads=1)
 TC_EXACT = Toolchain(flags=("-O2", "-fopenmp", "-ffp-contract=off"), threads=1)
@@ -229,14 +231,23 @@ def test_baseline_measure(gemm: Scop):
     assert np.allclose(c, 1.0 + a @ b, rtol=1e-12)
 
 
-def test_a_short_region_runs_until_its_runs_add_up_to_the_minimum_time(gemm: Scop):
+def test_a_short_region_runs_until_its_runs_add_up_to_the_minimum_time(gemm: Scop, tmp_path: Path):
     # the 48x48 gemm takes about 0.1 ms: 2 runs would be all noise
-    m = measure(gemm, None, TC, repeat=2, min_time=0.02)
+    m = measure(gemm, None, TC, repeat=2, min_time=0.02, workdir=tmp_path)
     assert m.status == "ok", m.detail
-    assert len(m.times) > 10
-    # each run after the first 2 began while the runs before it (with their restores)
-    # took less than 0.02 s
-    assert sum(m.times[:-1]) < 0.02
+    assert len(m.times) > 3 * 10
+    # in each of SHORT_REGION_PROCESSES processes, each run after the first 2 began while
+    # the runs before it (with their restores) took less than 0.02 s
+    r = run(tmp_path / "program", 60, 2, 1, min_time=0.02)
+    assert r.status == "ok" and len(r.per_process) == SHORT_REGION_PROCESSES == 3
+    assert sum(r.per_process) == len(r.times)
+    start = 0
+    for n in r.per_process:
+        assert n > 10 and sum(r.times[start:start + n - 1]) < 0.02
+        start += n
+    # a region whose `repeat` runs take long enough runs once, exactly `repeat` times
+    once = run(tmp_path / "program", 60, 2, 1, min_time=0.0)
+    assert once.status == "ok" and once.per_process == (2,) and len(once.times) == 2
     # still every run from the same input
     a = np.array([[((i * j + 1) % 48) / 48 for j in range(48)] for i in range(48)])
     b = np.array([[((i + 2 * j) % 48) / 48 for j in range(48)] for i in range(48)])

@@ -19,6 +19,8 @@ DEFAULT_VARIANTS = "base,graphite,polly,pluto,polyrl-schedule,polyrl-policy"
 
 
 def register(subparsers) -> None:
+    from polyrl.cli import REPEAT_HELP
+
     p = subparsers.add_parser(
         "bench",
         help="compare polyrl with gcc, Graphite, Polly and PLUTO on PolyBench-style kernels",
@@ -50,7 +52,7 @@ def register(subparsers) -> None:
                    help="candidate schedules measured per kernel by polyrl-search and random-search (default 32)")
     p.add_argument("--kernels", metavar="a,b,c", help="only these kernels")
     p.add_argument("--threads", type=int, default=None, help="OpenMP threads (default: all cores)")
-    p.add_argument("--repeat", type=int, default=5, help="timed runs after one warm-up, at least; a region whose runs take under 0.1 s in all runs on until they take 0.1 s (at most 1000 runs); the minimum counts (default 5)")
+    p.add_argument("--repeat", type=int, default=5, help=REPEAT_HELP)
     p.add_argument("--timeout", type=float, default=300.0, help="seconds before one program run is stopped "
                    "(default 300)")
     p.add_argument("--out", metavar="DIR", help="output folder (default bench-out/<timestamp>)")

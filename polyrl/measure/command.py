@@ -21,6 +21,8 @@ for one program; illegal ones are recorded as illegal without being run."""
 
 
 def register(subparsers) -> None:
+    from polyrl.cli import REPEAT_HELP
+
     p = subparsers.add_parser(
         "measure",
         help="measure baselines and schedules of a corpus into the memo store (local processes or Ray)",
@@ -37,7 +39,7 @@ def register(subparsers) -> None:
                    help="run the work as Ray tasks on the cluster at ADDRESS, or on a local Ray instance")
     p.add_argument("--store", default="polyrl-measure.sqlite", metavar="PATH",
                    help="memo store (SQLite; default polyrl-measure.sqlite)")
-    p.add_argument("--repeat", type=int, default=5, help="timed runs after one warm-up, at least; a region whose runs take under 0.1 s in all runs on until they take 0.1 s (at most 1000 runs); the minimum counts (default 5)")
+    p.add_argument("--repeat", type=int, default=5, help=REPEAT_HELP)
     p.add_argument("--threads", type=int, default=None,
                    help="OpenMP threads per run (default: all cores); recorded in the store key")
     p.add_argument("--cc", default="gcc", help="C compiler (default gcc)")
