@@ -211,3 +211,20 @@ def test_a_targets_file_limits_which_measured_schedules_may_be_targets(corpus: P
     assert main(args + ["--targets", str(tmp_path / "bad.txt")]) == 2
     assert "bad.txt:1" in capsys.readouterr().err
 
+
+
+def test_a_store_of_the_old_machine_key_is_pointed_to_adopt(corpus: Path, tmp_path: Path, capsys):
+    from polyrl.runtime.store import legacy_fingerprint
+
+    store_path = tmp_path / "old.sqlite"
+    with MemoStore(store_path) as store:  # as polyrl wrote keys before the twelfth session
+        for path, times in ((corpus / "matmul.c", {"": 1.0, "B1:P(0)": 0.5}), (corpus / "stencil.c", {"": 1.0})):
+            h = program_hash(load(path).scop)
+            for schedule, t in times.items():
+                store.put(StoreKey(h, schedule, legacy_fingerprint(), TOOLCHAIN.key()), Record(True, "ok", (t,), True, ""))
+    args = ["distill", "--corpus", str(corpus), "--store", str(store_path), "--threads", "2", "--epochs", "1",
+            "--out", str(tmp_path / "p.pt")]
+    assert main(args) == 2
+    assert f"polyrl dataset adopt {store_path}" in capsys.readouterr().err
+    assert main(["dataset", "adopt", str(store_path)]) == 0
+    assert main(args) == 0

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from polyrl.errors import PolyrlError
-from polyrl.runtime.store import MemoStore, Record, StoreKey, machine_fingerprint
+from polyrl.runtime.store import MemoStore, Record, StoreKey, legacy_fingerprint, machine_fingerprint
 
 KEY = StoreKey("prog", "{ S0[i] -> [i] }", "cpu x2", "gcc 12 | -O3 | threads=2")
 
@@ -41,9 +41,44 @@ def test_round_trip(tmp_path: Path):
         assert mode == "wal"
 
 
-def test_machine_fingerprint_is_stable():
+def test_machine_fingerprint_is_stable_and_says_more_than_the_cpu_name():
     fp = machine_fingerprint()
     assert fp == machine_fingerprint() and " x" in fp
+    # the old key (CPU name and core count) comes first; the CPU's family and caches follow
+    assert fp.startswith(legacy_fingerprint())
+    cpuinfo = Path("/proc/cpuinfo").read_text()
+    if "cpu family" in cpuinfo:
+        family = next(line for line in cpuinfo.splitlines() if line.startswith("cpu family")).split(":")[1].strip()
+        assert f"family {family}" in fp
+    l2 = Path("/sys/devices/system/cpu/cpu0/cache/index2/size")
+    if l2.exists() and Path("/sys/devices/system/cpu/cpu0/cache/index2/level").read_text().strip() == "2":
+        assert f"L2 {l2.read_text().strip()}" in fp
+
+
+def test_adopt_files_old_records_under_this_machine(tmp_path: Path, capsys):
+    from polyrl.cli import main
+
+    path = tmp_path / "s.sqlite"
+    old, new = legacy_fingerprint(), machine_fingerprint()
+    with MemoStore(path) as s:
+        s.put(StoreKey("p", "", old, "t"), Record(True, "ok", (1.0,), True, "old base"))
+        s.put(StoreKey("p", "B0:P(0)", old, "t"), Record(True, "ok", (0.5,), True, "old"))
+        s.put(StoreKey("p", "B0:P(0)", new, "t"), Record(True, "ok", (0.6,), True, "measured here since"))
+        s.put(StoreKey("q", "", "Other CPU x8", "t"), Record(True, "ok", (2.0,), True, "another machine"))
+    assert main(["dataset", "adopt", str(path)]) == 0
+    assert "1 records of" in capsys.readouterr().out
+    with MemoStore(path) as s:
+        assert s.get(StoreKey("p", "", new, "t")).detail == "old base"
+        assert s.get(StoreKey("p", "B0:P(0)", new, "t")).detail == "measured here since"  # kept
+        assert s.get(StoreKey("p", "B0:P(0)", old, "t")).detail == "old"  # and the old one beside it
+        assert s.get(StoreKey("q", "", "Other CPU x8", "t")).detail == "another machine"
+        assert s.machines() == {new: 2, old: 1, "Other CPU x8": 1}
+    # another key by name; a key the store does not have is an error that lists what it has
+    assert main(["dataset", "adopt", str(path), "--machine", "Other CPU x8"]) == 0
+    assert main(["dataset", "adopt", str(path), "--machine", "Nope x1"]) == 2
+    assert "no records of machine `Nope x1`" in capsys.readouterr().err
+    assert main(["dataset", "adopt", str(tmp_path / "missing.sqlite")]) == 2
+    assert not (tmp_path / "missing.sqlite").exists()
 
 
 def _writer(path: str, proc: int, n: int) -> None:

@@ -58,6 +58,20 @@ def register(subparsers) -> None:
     e.set_defaults(func=cmd_export)
     e.add_argument("store", metavar="STORE", help="memo store written by `polyrl measure`")
     e.add_argument("--out", required=True, metavar="FILE", help="output, .parquet or .jsonl")
+    a = dsub.add_parser(
+        "adopt",
+        help="file a store's records of an older machine key under this machine's",
+        description="Until the twelfth session polyrl keyed measurements by CPU name and core count only "
+        "(`AMD EPYC x2`), which does not tell apart hosts whose CPUs differ under one name; it now adds the "
+        "CPU's family, model, stepping and cache sizes. Records written before are not this machine's any "
+        "more: nothing reads them as memo hits, and `polyrl distill` finds no targets in them. If they were "
+        "measured on this machine, `adopt` files them under its key. A record this machine already has is "
+        "kept, and the old one beside it.",
+    )
+    a.set_defaults(func=cmd_adopt)
+    a.add_argument("store", metavar="STORE", help="memo store")
+    a.add_argument("--machine", metavar="KEY",
+                   help="the machine key to adopt (default: this machine's key in the old form, e.g. `AMD EPYC x2`)")
 
 
 def cmd_measure(args: argparse.Namespace) -> int:
@@ -79,6 +93,23 @@ def cmd_measure(args: argparse.Namespace) -> int:
     if summary.interrupted:
         return 130
     return 1 if summary.failed else 0
+
+
+def cmd_adopt(args: argparse.Namespace) -> int:
+    from polyrl.runtime.store import MemoStore, legacy_fingerprint, machine_fingerprint
+
+    if not Path(args.store).is_file():
+        raise PolyrlError("no such memo store", args.store)
+    old, new = args.machine or legacy_fingerprint(), machine_fingerprint()
+    with MemoStore(args.store) as store:
+        machines = store.machines()
+        if old not in machines:
+            known = ", ".join(f"`{m}` ({n})" for m, n in sorted(machines.items())) or "none"
+            raise PolyrlError(f"the store has no records of machine `{old}` (it has: {known})", args.store)
+        moved, kept = store.adopt(old, new)
+    print(f"{moved} records of `{old}` are now this machine's (`{new}`)"
+          + (f"; {kept} left under `{old}` (this machine already had them)" if kept else ""))
+    return 0
 
 
 def cmd_export(args: argparse.Namespace) -> int:

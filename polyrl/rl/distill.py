@@ -413,8 +413,13 @@ def distill(config: DistillConfig, log: Callable[[str], None] | None = None) -> 
             raise PolyrlError("no program of the targets file is in the corpus (names are file stems, e.g. "
                               "`prog_000042: B0:P(0)`)", config.targets)
         if not found:
-            raise PolyrlError("no program of the corpus has a measured baseline in the store for this toolchain "
-                              "(measure it with `polyrl measure` and the same --threads/--flags)", config.store)
+            from polyrl.runtime.store import legacy_fingerprint
+
+            hint = ("measure it with `polyrl measure` and the same --threads/--flags" if legacy_fingerprint()
+                    not in store.machines() else "its records have this machine's old key: if they were measured "
+                    f"here, `polyrl dataset adopt {config.store}` files them under the new one")
+            raise PolyrlError(f"no program of the corpus has a measured baseline in the store for this machine "
+                              f"and toolchain ({hint})", config.store)
         env = PolyEnv(_Unit(), store=store, max_steps=config.max_steps, lazy_masks=True)
         demos, start = [], time.perf_counter()
         fell_back: list[str] = []  # programs whose fastest schedule could not be replayed

@@ -56,19 +56,59 @@ def program_hash(scop: Scop) -> str:
     return h.hexdigest()
 
 
-@lru_cache(maxsize=1)
-def machine_fingerprint() -> str:
-    """CPU model and core count; independent of the host name."""
-    model = "unknown-cpu"
+def _cpuinfo() -> dict[str, str]:
+    """The first processor's fields of /proc/cpuinfo (empty where there is none)."""
+    fields: dict[str, str] = {}
     try:
         for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if not line.strip():
+                if fields:
+                    break
+                continue
             key, _, value = line.partition(":")
-            if key.strip() in ("model name", "Processor", "cpu model", "uarch"):
-                model = " ".join(value.split())
-                break
+            fields.setdefault(key.strip(), " ".join(value.split()))
     except OSError:
         pass
-    return f"{model} x{os.cpu_count() or 1}"
+    return fields
+
+
+def _cpu_name(info: dict[str, str]) -> str:
+    for key in ("model name", "Processor", "cpu model", "uarch"):
+        if info.get(key):
+            return info[key]
+    return "unknown-cpu"
+
+
+def _caches() -> str:
+    """`L1d 48K L2 1024K L3 32768K`: the data and unified caches of cpu0 (sysfs)."""
+    found = []
+    for index in sorted(Path("/sys/devices/system/cpu/cpu0/cache").glob("index*")):
+        try:
+            level, kind, size = ((index / f).read_text().strip() for f in ("level", "type", "size"))
+        except OSError:
+            continue
+        if kind in ("Data", "Unified"):
+            found.append(f"L{level}{'d' if kind == 'Data' else ''} {size}")
+    return " ".join(found)
+
+
+def legacy_fingerprint() -> str:
+    """The machine key of stores written before polyrl told hosts apart (up to the
+    eleventh session): CPU name and core count only. See `MemoStore.adopt`."""
+    return f"{_cpu_name(_cpuinfo())} x{os.cpu_count() or 1}"
+
+
+@lru_cache(maxsize=1)
+def machine_fingerprint() -> str:
+    """CPU name and core count, then the CPU's family, model and stepping and its cache
+    sizes; independent of the host name. Virtual machines often report only a brand (`AMD
+    EPYC`): hosts that differ in CPU generation (one timed PolyBench 2-5x slower than
+    another, under the same name) must not answer each other's measurements."""
+    info = _cpuinfo()
+    cpu = " ".join(f"{label} {info[key]}" for key, label in (("cpu family", "family"), ("model", "model"),
+                                                              ("stepping", "stepping")) if info.get(key))
+    details = ", ".join(x for x in (cpu, _caches()) if x)
+    return legacy_fingerprint() + (f" ({details})" if details else "")
 
 
 _SCHEMA = """
@@ -260,6 +300,28 @@ class MemoStore:
                     StoreKey(program, schedule, machine, toolchain),
                     Record(_bool_out(legal), status, tuple(json.loads(times)), _bool_out(verified), detail, ts),
                 )
+
+    def adopt(self, old: str, new: str) -> tuple[int, int]:
+        """Give the records of machine `old` the machine key `new` (the caller vouches that
+        they were measured on the machine `new` names); (moved, kept): a record `new`
+        already has stays, and so does the `old` one it would have replaced."""
+        with self._damage_is_an_error():
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                moved = self._db.execute("UPDATE OR IGNORE measurements SET machine = ? WHERE machine = ?",
+                                         (new, old)).rowcount
+                kept = self._db.execute("SELECT COUNT(*) FROM measurements WHERE machine = ?", (old,)).fetchone()[0]
+                self._db.execute("COMMIT")
+            except BaseException:
+                if self._db.in_transaction:
+                    self._db.execute("ROLLBACK")
+                raise
+        return moved, kept if old != new else 0
+
+    def machines(self) -> dict[str, int]:
+        """Machine key -> number of records."""
+        with self._damage_is_an_error():
+            return dict(self._db.execute("SELECT machine, COUNT(*) FROM measurements GROUP BY machine").fetchall())
 
     def __len__(self) -> int:
         with self._damage_is_an_error():
