@@ -269,6 +269,31 @@ def test_bench_policy_and_random_search_variants_on_one_mini_kernel(policy_path,
     assert "random-search: best of up to 2 measured candidates" in md
 
 
+def test_bench_compares_policy_checkpoints_side_by_side(policy_path, tmp_path, capsys):
+    torch.manual_seed(3)
+    other = save_policy(ActorCritic(num_actions=NUM_ACTIONS), tmp_path / "other.pt", max_steps=MAX_STEPS)
+    out = tmp_path / "bench"
+    variants = f"polyrl-policy,polyrl-policy@{policy_path},polyrl-policy@{other},polyrl-policy@{tmp_path / 'no.pt'}"
+    assert main(["bench", "--dataset", "MINI", "--kernels", "atax", "--variants", variants, "--policy",
+                 str(policy_path), "--repeat", "1", "--threads", "1", "--out", str(out)]) == 0
+    capsys.readouterr()
+    rows = {r["variant"]: r for r in csv.DictReader((out / "results.csv").open())}
+    same, second = rows[f"polyrl-policy@{policy_path}"], rows[f"polyrl-policy@{other}"]
+    assert rows["polyrl-policy"]["status"] == same["status"] == second["status"] == "ok"
+    assert rows[f"polyrl-policy@{tmp_path / 'no.pt'}"]["status"] == "not-available"
+    md = (out / "results.md").read_text()
+    # each column has its own inference table; the same checkpoint chooses the same schedule
+    assert md.count("policy inference time") == 3
+    tables = md.split("### ")
+    chosen = [next(line for line in t.splitlines() if line.startswith("| atax |")).split("|")[4]
+              for t in tables if "policy inference time" in t]
+    expected = Policy.load(policy_path).greedy(mini(ATAX)).text or "none"
+    assert chosen[0] == chosen[1] == f" `{expected}` "
+    assert main(["bench", "--dataset", "MINI", "--kernels", "atax", "--variants", "polyrl-policy@",
+                 "--out", str(tmp_path / "b2")]) == 2
+    assert "give the policy checkpoint" in capsys.readouterr().err
+
+
 def test_bench_policy_variants_without_a_policy_are_not_available(tmp_path, capsys):
     out = tmp_path / "bench"
     assert main(["bench", "--dataset", "MINI", "--kernels", "atax", "--variants", "polyrl-policy,polyrl-search",

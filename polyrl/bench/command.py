@@ -42,7 +42,9 @@ def register(subparsers) -> None:
                    choices=("MINI", "SMALL", "MEDIUM", "LARGE", "EXTRALARGE"),
                    help="size class, compiled as -D<DATASET>_DATASET (default MEDIUM)")
     p.add_argument("--variants", default=DEFAULT_VARIANTS,
-                   help=f"comma-separated; base always runs, as the reference (default {DEFAULT_VARIANTS})")
+                   help=f"comma-separated; base always runs, as the reference (default {DEFAULT_VARIANTS}); "
+                   "polyrl-policy@PATH adds the greedy schedule of another policy checkpoint, timed and "
+                   "reported like polyrl-policy's (repeatable, to compare checkpoints side by side)")
     p.add_argument("--schedules", metavar="FILE",
                    help="`kernel: SCHEDULE` lines for polyrl-schedule (default: the schedules polyrl ships "
                    "for the suite)")

@@ -62,6 +62,14 @@ class Case:
     def flags(self) -> tuple[str, ...]:
         return self.kernel.compile_flags(self.dataset)
 
+    def parse_again(self) -> Program:
+        """The kernel parsed anew: a program that shares no cached analysis with `program`
+        (what a policy caches on a program, and on its scop, makes the next policy's
+        inference on it look 2-10x faster)."""
+        from polyrl.bench.runner import load_kernel
+
+        return load_kernel(self.kernel, self.dataset)
+
 
 @dataclass(frozen=True)
 class Build:
@@ -122,10 +130,21 @@ def variant_names() -> list[str]:
 
 
 def make_variants(names: list[str], settings: Settings) -> list[Variant]:
-    unknown = [n for n in names if n not in _REGISTRY]
+    """The variants of `names`; `polyrl-policy@PATH` is one more greedy policy column, for
+    the checkpoint at PATH, beside `polyrl-policy`'s."""
+    unknown = [n for n in names if n not in _REGISTRY and not n.startswith(OTHER_POLICY)]
     if unknown:
-        raise PolyrlError(f"unknown variant(s) {', '.join(unknown)}; known: {', '.join(_REGISTRY)}")
-    return [_REGISTRY[n](settings) for n in dict.fromkeys(names)]
+        raise PolyrlError(f"unknown variant(s) {', '.join(unknown)}; known: {', '.join(_REGISTRY)}, "
+                          f"{OTHER_POLICY}PATH")
+    out: list[Variant] = []
+    for n in dict.fromkeys(names):
+        if n.startswith(OTHER_POLICY):
+            if not n.removeprefix(OTHER_POLICY):
+                raise PolyrlError(f"`{n}`: give the policy checkpoint after the @")
+            out.append(PolicyVariant(settings, path=n.removeprefix(OTHER_POLICY), name=n))
+        else:
+            out.append(_REGISTRY[n](settings))
+    return out
 
 
 # ---------------------------------------------------------------- compilers
@@ -322,11 +341,17 @@ def schedule_build(case: Case, toolchain: Toolchain, schedule) -> Build:
 
 @register_variant
 class PolicyVariant(Variant):
+    """The greedy schedule of --policy's checkpoint, or with `path` (the variant
+    `polyrl-policy@PATH`, named `name`) of another one."""
+
     name = "polyrl-policy"
     summary = "the trained policy's greedy schedule (chosen without compiling or measuring)"
 
-    def __init__(self, settings: Settings):
+    def __init__(self, settings: Settings, path: str | None = None, name: str | None = None):
         super().__init__(settings)
+        self.path = path if path is not None else settings.policy
+        if name is not None:
+            self.name = name
         self._policy = None
         self.inference: dict[str, object] = {}  # kernel -> polyrl.search.Inference
 
@@ -334,7 +359,7 @@ class PolicyVariant(Variant):
         from polyrl.search import Policy
 
         if self._policy is None:
-            self._policy = Policy.load(self.settings.policy)
+            self._policy = Policy.load(self.path)
         return self._policy
 
     def unavailable(self) -> str | None:
@@ -348,7 +373,9 @@ class PolicyVariant(Variant):
         base = Base(self.settings).prepare(case)
         if isinstance(base, Skip):
             return base
-        inference = self.policy().greedy(case.program)
+        # on a program of its own: what the other variants (another policy column, a fixed
+        # schedule applied before) cached on `case.program` would shorten the inference time
+        inference = self.policy().greedy(case.parse_again())
         self.inference[case.kernel.name] = inference
         return schedule_build(case, base.toolchain, inference.schedule)
 
@@ -370,6 +397,10 @@ class PolicyVariant(Variant):
         lines += ["", f"median {format_seconds(statistics.median(times))}, max {format_seconds(max(times))} "
                   f"over {len(times)} kernel(s); policy {self.policy().path}"]
         return "\n".join(lines) + "\n"
+
+
+# `--variants ...,polyrl-policy@PATH`: a further greedy policy column, side by side
+OTHER_POLICY = PolicyVariant.name + "@"
 
 
 class _SearchVariant(Variant):
