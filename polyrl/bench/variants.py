@@ -139,9 +139,10 @@ def make_variants(names: list[str], settings: Settings) -> list[Variant]:
     out: list[Variant] = []
     for n in dict.fromkeys(names):
         if n.startswith(OTHER_POLICY):
-            if not n.removeprefix(OTHER_POLICY):
+            path = n.removeprefix(OTHER_POLICY)
+            if not path:
                 raise PolyrlError(f"`{n}`: give the policy checkpoint after the @")
-            out.append(PolicyVariant(settings, path=n.removeprefix(OTHER_POLICY), name=n))
+            out.append(PolicyVariant(settings, path=path, name=n))
         else:
             out.append(_REGISTRY[n](settings))
     return out

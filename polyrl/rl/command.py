@@ -229,11 +229,12 @@ def cmd_ensemble(args: argparse.Namespace) -> int:
         max_steps.add(policy.max_steps)
     if len(models) < 2:
         raise PolyrlError("an ensemble needs at least two networks")
-    if any(m.hparams != models[0].hparams for m in models):
-        raise PolyrlError("the policies have different network shapes (hyper-parameters); they cannot be averaged")
     if len(max_steps) > 1:
         raise PolyrlError(f"the policies end episodes after different numbers of steps ({sorted(max_steps)}); "
                           "join policies trained alike")
-    out = save_policy(models[0], args.out, max_steps.pop(), members=models[1:], ensemble={"sources": sources})
+    try:
+        out = save_policy(models[0], args.out, max_steps.pop(), members=models[1:], ensemble={"sources": sources})
+    except ValueError as e:  # networks of different shapes
+        raise PolyrlError(str(e)) from None
     print(f"wrote {out}: an ensemble of {len(models)} networks ({', '.join(dict.fromkeys(sources))})")
     return 0

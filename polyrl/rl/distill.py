@@ -230,6 +230,12 @@ class Target:
             yield Target(self.program, "", 1.0, self.candidates)
 
 
+def listed_name(spec: ProgramSpec) -> str:
+    """A program's name in a schedule file (polyrl.measure.schedules.read_schedule_file
+    names programs by file stem)."""
+    return spec.name.removesuffix(".c")
+
+
 def targets(corpus: str | Path, store: MemoStore, toolchain: Toolchain, min_speedup: float = 1.1,
             tie: float = 0.05, allowed: dict[str, set[str]] | None = None) -> tuple[list[Target], list[str]]:
     """The target of every corpus program whose baseline the store has measured (with this
@@ -257,8 +263,7 @@ def targets(corpus: str | Path, store: MemoStore, toolchain: Toolchain, min_spee
             notes.append(f"{spec.name}: no baseline in the store for this toolchain")
             continue
         if allowed is not None:
-            # names as the file gives them (polyrl.measure.schedules.read_schedule_file: stems)
-            mine = allowed.get(spec.name.removesuffix(".c"), set()) | allowed.get("*", set())
+            mine = allowed.get(listed_name(spec), set()) | allowed.get("*", set())
             times = {s: t for s, t in times.items() if not s or s in mine}
         base = times[""]
         best = min(times.values())
@@ -409,7 +414,7 @@ def distill(config: DistillConfig, log: Callable[[str], None] | None = None) -> 
 
             allowed = {name: set(texts) for name, texts in read_schedule_file(Path(config.targets)).items()}
         found, notes = targets(config.corpus, store, config.toolchain, config.min_speedup, config.tie, allowed)
-        if allowed is not None and "*" not in allowed and not any(t.program.name.removesuffix(".c") in allowed for t in found):
+        if allowed is not None and "*" not in allowed and not any(listed_name(t.program) in allowed for t in found):
             raise PolyrlError("no program of the targets file is in the corpus (names are file stems, e.g. "
                               "`prog_000042: B0:P(0)`)", config.targets)
         if not found:

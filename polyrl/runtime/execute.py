@@ -230,17 +230,17 @@ def run(
 
     The dump and the times go next to the executable; `cwd` defaults to its folder.
     """
-    first = _run_once(Path(exe), timeout_s, repeat, threads, cwd, min_time, arrays=True)
+    exe = Path(exe)
+    first = _run_once(exe, timeout_s, repeat, threads, cwd, min_time, arrays=True)
     if first.status != "ok" or repeat < 1 or len(first.times) <= repeat or processes <= 1:
         return first
-    times, counts = list(first.times), [len(first.times)]
+    result = first
     for _ in range(processes - 1):
-        again = _run_once(Path(exe), timeout_s, repeat, threads, cwd, min_time, arrays=False)
+        again = _run_once(exe, timeout_s, repeat, threads, cwd, min_time, arrays=False)
         if again.status != "ok":
             return replace(again, detail=f"{again.detail or again.status} (in a later timing process)")
-        times += again.times
-        counts.append(len(again.times))
-    return replace(first, times=tuple(times), per_process=tuple(counts))
+        result = replace(result, times=result.times + again.times, per_process=result.per_process + again.per_process)
+    return result
 
 
 def _run_once(exe: Path, timeout_s: float, repeat: int, threads: int | None, cwd: str | Path | None,

@@ -92,10 +92,10 @@ def _caches() -> str:
     return " ".join(found)
 
 
-def legacy_fingerprint() -> str:
+def legacy_fingerprint(info: dict[str, str] | None = None) -> str:
     """The machine key of stores written before polyrl told hosts apart (up to the
     eleventh session): CPU name and core count only. See `MemoStore.adopt`."""
-    return f"{_cpu_name(_cpuinfo())} x{os.cpu_count() or 1}"
+    return f"{_cpu_name(_cpuinfo() if info is None else info)} x{os.cpu_count() or 1}"
 
 
 @lru_cache(maxsize=1)
@@ -108,7 +108,7 @@ def machine_fingerprint() -> str:
     cpu = " ".join(f"{label} {info[key]}" for key, label in (("cpu family", "family"), ("model", "model"),
                                                               ("stepping", "stepping")) if info.get(key))
     details = ", ".join(x for x in (cpu, _caches()) if x)
-    return legacy_fingerprint() + (f" ({details})" if details else "")
+    return legacy_fingerprint(info) + (f" ({details})" if details else "")
 
 
 _SCHEMA = """

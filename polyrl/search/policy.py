@@ -60,7 +60,7 @@ def save_policy(model: ActorCritic, path: str | Path, max_steps: int = DEFAULT_M
     if model.hparams["num_actions"] != NUM_ACTIONS:
         raise ValueError(f"the model has {model.hparams['num_actions']} actions, the action table {NUM_ACTIONS}")
     if any(m.hparams != model.hparams for m in members):
-        raise ValueError("the members of an ensemble must have the same hyper-parameters")
+        raise ValueError("the policies have different network shapes (hyper-parameters); they cannot be averaged")
     if members:
         extra["members"] = [m.state_dict() for m in members]
     path = Path(path)
