@@ -99,7 +99,7 @@ def build_parser() -> argparse.ArgumentParser:
         "optimize", help="choose a schedule (the trained policy, a measured search, or --schedule), apply it "
         "and write the transformed file",
         description="Without --schedule, the policy chooses the schedule: greedily (the most likely legal action "
-        "at each step; nothing is compiled), or with --search N from N measured candidates (the greedy schedule, "
+        "at each step, then the shipped cost model's check, see --no-cost-model; nothing is compiled), or with --search N from N measured candidates (the greedy schedule, "
         "then samples from the policy; each is built, verified against the original and timed, and the fastest "
         "verified one is written). Illegal schedules are refused in every case.",
         epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -113,6 +113,10 @@ def build_parser() -> argparse.ArgumentParser:
                    help="measure N distinct candidate schedules from the policy and keep the fastest verified one "
                    "(the original program counts as a candidate at 1.00x); builds use the options below")
     p.add_argument("--seed", type=int, default=0, help="seed of the policy's samples under --search (default 0)")
+    p.add_argument("--no-cost-model", dest="cost_check", action="store_false",
+                   help="take the policy's greedy schedule as it is. By default the cost model shipped with "
+                   "polyrl predicts the times of that schedule, of each schedule that leaves out one of its "
+                   "actions, and of the original program, and the predicted fastest is used (no measurement)")
     p.add_argument("-o", "--output", help="output file (default FILE.polyrl.c next to the input)")
     add_simd_argument(p)
     add_toolchain_arguments(p)
@@ -184,8 +188,9 @@ def toolchain_from_args(args):
 
 
 def cmd_optimize(args) -> int:
-    if args.schedule is not None and (args.search is not None or args.policy is not None):
-        raise PolyrlError("--schedule chooses the schedule itself; drop --search and --policy, or --schedule")
+    if args.schedule is not None and (args.search is not None or args.policy is not None or not args.cost_check):
+        raise PolyrlError("--schedule chooses the schedule itself; drop --search, --policy and --no-cost-model, "
+                          "or --schedule")
     if args.search is not None and args.search < 1:
         raise PolyrlError("--search N needs N >= 1 measurements")
     if args.search is not None and args.simd != "auto":
@@ -203,7 +208,7 @@ def cmd_optimize(args) -> int:
     opt = prog.apply(schedule, args.simd)
     out = Path(args.output) if args.output else Path(args.file).with_suffix(".polyrl.c")
     opt.write(out)
-    print(f"wrote {out} (schedule: {opt.schedule or 'none'})")
+    print(f"wrote {out} (schedule: {str(opt.schedule) or 'none'})")
     return 0
 
 
@@ -214,10 +219,13 @@ def _policy_schedule(prog, args) -> str | None:
     from polyrl.runtime.execute import format_seconds
     from polyrl.search import Policy, policy_search
 
-    policy = Policy.load(args.policy)
+    policy = Policy.load(args.policy, check=args.cost_check)
     if args.search is None:
         inference = policy.greedy(prog)
         print(f"policy {policy.path}: chose in {format_seconds(inference.seconds)} ({inference.steps} steps)")
+        if inference.proposed is not None:
+            print(f"cost model: predicts the policy's `{inference.proposed or 'none'}` {inference.predicted_gain:.2f}x "
+                  "slower than the schedule below (--no-cost-model keeps the policy's)")
         print(f"schedule: {inference.text or 'none (the policy keeps the original loops)'}")
         return inference.text
 

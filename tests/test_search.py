@@ -240,7 +240,7 @@ def test_optimize_with_the_policy_greedily_and_with_search(policy_path, store_pa
     out = tmp_path / "greedy.c"
     assert main([*base, "-o", str(out)]) == 0
     text = capsys.readouterr().out
-    greedy = Policy.load(policy_path).greedy(mini(GEMM)).text
+    greedy = Policy.load(policy_path, check=True).greedy(mini(GEMM)).text  # what optimize does by default
     assert f"schedule: {greedy}" in text and out.is_file() and "polyrl: optimized region" in out.read_text()
 
     # the store of the API test above answers every measurement of the same search
@@ -273,7 +273,8 @@ def test_bench_compares_policy_checkpoints_side_by_side(policy_path, tmp_path, c
     torch.manual_seed(3)
     other = save_policy(ActorCritic(num_actions=NUM_ACTIONS), tmp_path / "other.pt", max_steps=MAX_STEPS)
     out = tmp_path / "bench"
-    variants = f"polyrl-policy,polyrl-policy@{policy_path},polyrl-policy@{other},polyrl-policy@{tmp_path / 'no.pt'}"
+    variants = (f"polyrl-policy,polyrl-policy@{policy_path},polyrl-policy@{other},polyrl-policy@{tmp_path / 'no.pt'},"
+                "polyrl-greedy")
     assert main(["bench", "--dataset", "MINI", "--kernels", "atax", "--variants", variants, "--policy",
                  str(policy_path), "--repeat", "1", "--threads", "1", "--out", str(out)]) == 0
     capsys.readouterr()
@@ -283,12 +284,15 @@ def test_bench_compares_policy_checkpoints_side_by_side(policy_path, tmp_path, c
     assert rows[f"polyrl-policy@{tmp_path / 'no.pt'}"]["status"] == "not-available"
     md = (out / "results.md").read_text()
     # each column has its own inference table; the same checkpoint chooses the same schedule
-    assert md.count("policy inference time") == 3
+    assert md.count("policy inference time") == 4
     tables = md.split("### ")
     chosen = [next(line for line in t.splitlines() if line.startswith("| atax |")).split("|")[4]
               for t in tables if "policy inference time" in t]
-    expected = Policy.load(policy_path).greedy(mini(ATAX)).text or "none"
+    expected = Policy.load(policy_path, check=True).greedy(mini(ATAX)).text or "none"
     assert chosen[0] == chosen[1] == f" `{expected}` "
+    # polyrl-greedy: the same policy without the cost model's check
+    assert chosen[3] == f" `{Policy.load(policy_path).greedy(mini(ATAX)).text or 'none'}` "
+    assert rows["polyrl-greedy"]["status"] == "ok"
     assert main(["bench", "--dataset", "MINI", "--kernels", "atax", "--variants", "polyrl-policy@",
                  "--out", str(tmp_path / "b2")]) == 2
     assert "give the policy checkpoint" in capsys.readouterr().err
@@ -355,3 +359,54 @@ def test_parallel_work_counts_the_regions_of_a_triangle_exactly(tmp_path: Path):
     # after an interchange-free tiling of the triangle the count is unchanged: tiling reorders
     tiled = program.apply("B0:T2(0,1,32,32)").nest
     assert parallel_work(program.scop, tiled, max(tiled.branches(), key=len), 0) == 5050
+
+
+SEIDEL = PB / "stencils/seidel-2d/seidel-2d.c"
+
+
+def test_the_cost_check_keeps_only_legal_shortenings():
+    from polyrl.search.policy import CostCheck
+
+    program = mini(SEIDEL)
+    schedule = program.apply("B0:S(1,2,1) B0:I(1,2)")  # a wavefront: the interchange needs the skew
+    options = CostCheck.options(program.model, schedule.schedule, schedule.nest)
+    texts = [str(s) for s, _ in options]
+    # each one-shorter schedule, then the original; the interchange alone is refused
+    assert [str(s) for s in CostCheck.candidates(schedule.schedule)] == [texts[0], "B0:I(1,2)", "B0:S(1,2,1)", ""]
+    assert texts == ["B0:S(1,2,1) B0:I(1,2)", "B0:S(1,2,1)", ""]
+    with pytest.raises(PolyrlError, match="illegal"):
+        program.apply("B0:I(1,2)")
+    assert all(is_legal(program.model, s) for s, _ in options)
+    assert [str(n) for _, n in options] == [str(schedule.nest), str(program.apply("B0:S(1,2,1)").nest),
+                                           str(program.model.original)]
+
+
+@pytest.mark.parametrize("kernel", [GEMM, PB / "linear-algebra/solvers/lu/lu.c", PB / "stencils/heat-3d/heat-3d.c"])
+def test_the_shipped_policy_with_the_cost_check_takes_the_predicted_fastest(kernel):
+    from polyrl.search.policy import CostCheck
+
+    program = load(kernel, defines={"MEDIUM_DATASET": "1"}, include_dirs=[str(UTIL)])
+    own = Policy.load().greedy(program)
+    checked = Policy.load(check=True).greedy(load(kernel, defines={"MEDIUM_DATASET": "1"}, include_dirs=[str(UTIL)]))
+    options = CostCheck.options(program.model, own.schedule, own.nest)
+    times = CostCheck().predict(program.scop, [nest for _, nest in options])
+    best = min(range(len(options)), key=lambda k: (times[k], k))
+    assert checked.text == str(options[best][0])
+    assert is_legal(program.model, checked.schedule)
+    if best == 0:
+        assert checked.proposed is None and checked.predicted_gain == 1.0
+    else:
+        assert checked.proposed == own.schedule
+        assert checked.predicted_gain == pytest.approx(times[0] / times[best]) and checked.predicted_gain > 1
+
+
+def test_optimize_asks_the_cost_model_unless_told_not_to(tmp_path, capsys):
+    heat = PB / "stencils/heat-3d/heat-3d.c"
+    base = ["optimize", str(heat), "-D", "MEDIUM_DATASET", "-I", str(UTIL)]
+    program = load(heat, defines={"MEDIUM_DATASET": "1"}, include_dirs=[str(UTIL)])
+    for flags, check in (([], True), (["--no-cost-model"], False)):
+        assert main([*base, *flags, "-o", str(tmp_path / "out.c")]) == 0
+        text = capsys.readouterr().out
+        inference = Policy.load(check=check).greedy(program)
+        assert f"schedule: {inference.text or 'none'}" in text
+        assert ("cost model: predicts the policy's" in text) == (inference.proposed is not None)

@@ -342,11 +342,14 @@ def schedule_build(case: Case, toolchain: Toolchain, schedule) -> Build:
 
 @register_variant
 class PolicyVariant(Variant):
-    """The greedy schedule of --policy's checkpoint, or with `path` (the variant
-    `polyrl-policy@PATH`, named `name`) of another one."""
+    """What `polyrl optimize` chooses: the greedy schedule of --policy's checkpoint (or with
+    `path`, the variant `polyrl-policy@PATH` named `name`, of another one) after the shipped
+    cost model's check (polyrl.search.policy.CostCheck)."""
 
     name = "polyrl-policy"
-    summary = "the trained policy's greedy schedule (chosen without compiling or measuring)"
+    summary = ("the trained policy's greedy schedule, checked by the cost model (chosen without compiling or "
+               "measuring)")
+    cost_check = True
 
     def __init__(self, settings: Settings, path: str | None = None, name: str | None = None):
         super().__init__(settings)
@@ -360,7 +363,7 @@ class PolicyVariant(Variant):
         from polyrl.search import Policy
 
         if self._policy is None:
-            self._policy = Policy.load(self.path)
+            self._policy = Policy.load(self.path, check=self.cost_check)
         return self._policy
 
     def unavailable(self) -> str | None:
@@ -390,10 +393,13 @@ class PolicyVariant(Variant):
         times = [i.seconds for i in self.inference.values()]
         lines = [f"### {self.name}: policy inference time (one core)", "",
                  "From the program's dependences to the complete schedule: program graphs, forward passes, "
-                 "masks and legality checks; parsing and dependence analysis are not counted, and nothing is "
-                 "compiled.", "",
-                 "| kernel | inference | steps | schedule |", "|---|---:|---:|---|"]
-        lines += [f"| {k} | {format_seconds(i.seconds)} | {i.steps} | `{i.text or 'none'}` |"
+                 "masks and legality checks" + (", the cost model's check" if self.cost_check else "")
+                 + "; parsing and dependence analysis are not counted, and nothing is compiled.", "",
+                 "| kernel | inference | steps | schedule | the policy's own, where the check replaced it |",
+                 "|---|---:|---:|---|---|"]
+        lines += [f"| {k} | {format_seconds(i.seconds)} | {i.steps} | `{i.text or 'none'}` | "
+                  + (f"`{i.proposed or 'none'}` (predicted {i.predicted_gain:.2f}x slower)" if i.proposed is not None
+                     else "") + " |"
                   for k, i in self.inference.items()]
         lines += ["", f"median {format_seconds(statistics.median(times))}, max {format_seconds(max(times))} "
                   f"over {len(times)} kernel(s); policy {self.policy().path}"]
@@ -402,6 +408,16 @@ class PolicyVariant(Variant):
 
 # `--variants ...,polyrl-policy@PATH`: a further greedy policy column, side by side
 OTHER_POLICY = PolicyVariant.name + "@"
+
+
+@register_variant
+class GreedyVariant(PolicyVariant):
+    """The policy's greedy schedule as it is, without the cost model's check (to measure
+    what the check does, side by side with polyrl-policy)."""
+
+    name = "polyrl-greedy"
+    summary = "the trained policy's greedy schedule without the cost model's check"
+    cost_check = False
 
 
 class _SearchVariant(Variant):
@@ -439,7 +455,8 @@ class _SearchVariant(Variant):
 @register_variant
 class PolicySearchVariant(_SearchVariant):
     name = "polyrl-search"
-    summary = "policy-guided search: the greedy schedule, then policy samples, best verified of --search-budget"
+    summary = ("policy-guided search: polyrl-policy's schedule, then policy samples, best verified of "
+               "--search-budget")
 
     def __init__(self, settings: Settings):
         super().__init__(settings)

@@ -42,7 +42,7 @@ class Candidate:
     """One measured schedule."""
 
     schedule: str  # canonical text
-    origin: str  # "greedy", "sample", "random"
+    origin: str  # "greedy", "sample", "random", ...
     status: str  # "ok" or "timeout"
     speedup: float | None  # over the original, verified; None when it timed out
     cached: bool  # both times came from the memo store
@@ -121,7 +121,9 @@ def _store_or_temporary(store: MemoStore | None) -> Iterator[MemoStore]:
 
 
 def policy_candidates(policy: Policy, program: Program, seed: int = 0) -> Iterator[tuple[Schedule, str]]:
-    """The greedy schedule, then schedules sampled from the policy (endless; repeats included).
+    """The greedy schedule (after the policy's cost-model check, and the policy's own one
+    next when the check replaced it), then schedules sampled from the policy (endless;
+    repeats included).
 
     Each sample that repeats an earlier candidate raises the sampling temperature by
     TEMPERATURE_STEP, up to MAX_TEMPERATURE. A confident policy draws its favourite
@@ -130,9 +132,12 @@ def policy_candidates(policy: Policy, program: Program, seed: int = 0) -> Iterat
     budget unspent. The likely schedules still come first.
     """
     lp = LoadedProgram.of(program)
-    greedy = policy.greedy(lp).schedule
-    yield greedy, "greedy"
-    seen = {str(greedy)}
+    inference = policy.greedy(lp)
+    yield inference.schedule, "greedy"
+    seen = {inference.text}
+    if inference.proposed is not None:
+        yield inference.proposed, "greedy, before the cost-model check"
+        seen.add(str(inference.proposed))
     generator = torch.Generator().manual_seed(seed)
     temperature = 1.0
     while True:
