@@ -383,13 +383,14 @@ def test_the_cost_check_keeps_only_legal_shortenings():
 
 @pytest.mark.parametrize("kernel", [GEMM, PB / "linear-algebra/solvers/lu/lu.c", PB / "stencils/heat-3d/heat-3d.c"])
 def test_the_shipped_policy_with_the_cost_check_takes_the_predicted_fastest(kernel):
+    from polyrl.model.features import program_graph
     from polyrl.search.policy import CostCheck
 
     program = load(kernel, defines={"MEDIUM_DATASET": "1"}, include_dirs=[str(UTIL)])
     own = Policy.load().greedy(program)
     checked = Policy.load(check=True).greedy(load(kernel, defines={"MEDIUM_DATASET": "1"}, include_dirs=[str(UTIL)]))
     options = CostCheck.options(program.model, own.schedule, own.nest)
-    times = CostCheck().predict(program.scop, [nest for _, nest in options])
+    times = CostCheck().predict([program_graph(program.scop, nest) for _, nest in options])
     best = min(range(len(options)), key=lambda k: (times[k], k))
     assert checked.text == str(options[best][0])
     assert is_legal(program.model, checked.schedule)

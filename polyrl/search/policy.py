@@ -24,13 +24,14 @@ from pathlib import Path
 
 import numpy as np
 import torch
+from torch_geometric.data import Batch, Data
 
 from polyrl.api import Program
 from polyrl.errors import PolyrlError
 from polyrl.ir import Scop
 from polyrl.model.actor_critic import ActorCritic
 from polyrl.model.backbone import apply_layers, torch_threads
-from polyrl.model.features import DEFAULT_PARAM_VALUE, LoopGeometry, program_graph
+from polyrl.model.features import DEFAULT_PARAM_VALUE, LoopGeometry
 from polyrl.poly.legality import Model, apply_schedule
 from polyrl.poly.schedule import Action, Schedule
 from polyrl.poly.transform import LoopNest
@@ -135,17 +136,12 @@ class CostCheck:
                 continue
         return out
 
-    def predict(self, scop: Scop, nests: Sequence[LoopNest]) -> np.ndarray:
-        """Predicted times (seconds) of the program under each nest."""
-        from torch_geometric.data import Batch
-
-        graphs = []
-        for nest in nests:
-            g = program_graph(scop, nest)
-            del g.nodes  # plain tensors only: batched
-            graphs.append(g)
+    def predict(self, graphs: Sequence[Data]) -> np.ndarray:
+        """Predicted times (seconds) of program graphs (`program_graph` with no focus branch,
+        what the cost model was trained on)."""
+        batch = Batch.from_data_list([Data(x=g.x, edge_index=g.edge_index, edge_attr=g.edge_attr) for g in graphs])
         with torch.no_grad():
-            pred = self.model(Batch.from_data_list(graphs)).double().numpy()
+            pred = self.model(batch).double().numpy()
         return np.exp(pred * self.target["std"] + self.target["mean"])
 
 
@@ -215,8 +211,6 @@ class Policy:
         """One forward pass on a small graph with every edge type: torch's first pass
         initialises its kernels (tens of milliseconds), which would otherwise be counted in
         the first episode's time. The model is in eval mode, so nothing changes."""
-        from torch_geometric.data import Data
-
         backbone = self.model.backbone
         types = backbone.edge_dim or 1
         edge_type = torch.arange(types)  # a chain of nodes, one edge of each type
@@ -283,7 +277,8 @@ class Policy:
         start = time.perf_counter()
         options = CostCheck.options(lp.program.model, inference.schedule, inference.nest)
         with torch_threads(self.threads), _collector_paused():
-            times = self.check.predict(lp.program.scop, [nest for _, nest in options])
+            # the episode built the graphs of the original and (usually) of its own schedule
+            times = self.check.predict([self.graphs.graph(lp, str(s), nest) for s, nest in options])
         best = int(np.argmin(times))  # the first (the policy's own) on a tie
         seconds = inference.seconds + time.perf_counter() - start
         if best == 0:
