@@ -276,6 +276,8 @@ class Policy:
         and the original; its time is added to the inference time."""
         start = time.perf_counter()
         options = CostCheck.options(lp.program.model, inference.schedule, inference.nest)
+        if len(options) == 1:  # the policy keeps the original: nothing to compare
+            return inference
         with torch_threads(self.threads), _collector_paused():
             # the episode built the graphs of the original and (usually) of its own schedule
             times = self.check.predict([self.graphs.graph(lp, str(s), nest) for s, nest in options])
