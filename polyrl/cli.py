@@ -99,9 +99,10 @@ def build_parser() -> argparse.ArgumentParser:
         "optimize", help="choose a schedule (the trained policy, a measured search, or --schedule), apply it "
         "and write the transformed file",
         description="Without --schedule, the policy chooses the schedule: greedily (the most likely legal action "
-        "at each step, then the shipped cost model's check, see --no-cost-model; nothing is compiled), or with --search N from N measured candidates (the greedy schedule, "
-        "then samples from the policy; each is built, verified against the original and timed, and the fastest "
-        "verified one is written). Illegal schedules are refused in every case.",
+        "at each step, then the shipped cost model's check, see --no-cost-model; nothing is compiled), or with "
+        "--search N from N measured candidates (the greedy schedule, then samples from the policy; each is built, "
+        "verified against the original and timed, and the fastest verified one is written). Illegal schedules "
+        "are refused in every case.",
         epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.set_defaults(func=cmd_optimize)
     add_input_arguments(p)

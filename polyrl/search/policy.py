@@ -100,13 +100,13 @@ class CostCheck:
     accepts), and the original program; the cost model predicts their times and the
     predicted fastest is taken (the policy's schedule on a tie).
 
-    Why: the policy is right about what to do far more often than about every action of a
-    schedule. On three held-out sets of 60 generated programs (none trained on; session 13's
-    report) the shipped policy's greedy schedules gave geometric-mean speedups of 1.43x,
-    1.78x and 1.37x with 7 programs below 0.95x; with this check 1.47x, 1.76x and 1.43x with
-    2. A wider choice (any subset, other actions) trusts the cost model further than its
-    ranking of close schedules deserves (within-program Spearman 0.6; pairs more than 50%
-    apart it orders right 9 times in 10)."""
+    Why: the shipped policy's losses on held-out programs were mostly one action too many
+    (a lone P on a nest gcc handles better alone, a tile or jam that costs more than it
+    gains). On three held-out sets of 60 generated programs (none trained on; session 13's
+    report), side by side, the policy alone gave geometric-mean speedups of 1.45x, 1.83x and
+    1.45x with 6 programs below 0.95x; with this check 1.48x, 1.76x and 1.49x with 1. A
+    wider choice (any subset, other actions) would trust the cost model further than its
+    ranking of close schedules deserves (within-program Spearman 0.6)."""
 
     def __init__(self, path: str | Path | None = None):
         from polyrl.model.costmodel import load_costmodel
