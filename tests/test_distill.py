@@ -212,7 +212,6 @@ def test_a_targets_file_limits_which_measured_schedules_may_be_targets(corpus: P
     assert "bad.txt:1" in capsys.readouterr().err
 
 
-
 def test_a_store_of_the_old_machine_key_is_pointed_to_adopt(corpus: Path, tmp_path: Path, capsys):
     from polyrl.runtime.store import legacy_fingerprint
 

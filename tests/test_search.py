@@ -411,3 +411,20 @@ def test_optimize_asks_the_cost_model_unless_told_not_to(tmp_path, capsys):
         inference = Policy.load(check=check).greedy(program)
         assert f"schedule: {inference.text or 'none'}" in text
         assert ("cost model: predicts the policy's" in text) == (inference.proposed is not None)
+
+
+@pytest.mark.parametrize("kernel", [PB / "linear-algebra/solvers/lu/lu.c", PB / "stencils/heat-3d/heat-3d.c"])
+def test_the_search_measures_the_checked_schedule_then_the_policys_own(kernel):
+    from itertools import islice
+
+    from polyrl.search import policy_candidates
+
+    program = load(kernel, defines={"MEDIUM_DATASET": "1"}, include_dirs=[str(UTIL)])
+    checked = Policy.load(check=True)
+    inference = checked.greedy(program)
+    own = Policy.load().greedy(program)
+    first = [(str(s), origin) for s, origin in islice(policy_candidates(checked, program), 2)]
+    assert first[0] == (inference.text, "greedy")
+    if own.text != inference.text:  # the check replaced the policy's schedule: it comes next
+        assert first[1] == (own.text, "greedy, before the cost-model check")
+        assert inference.proposed == own.schedule

@@ -261,12 +261,24 @@ class MemoStore:
         with self._damage_is_an_error():
             self._put(items)
 
-    def _put(self, items: list[tuple[StoreKey, Record]]) -> None:
-        now = datetime.now(UTC).isoformat(timespec="seconds")
+    @contextlib.contextmanager
+    def _writing(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction: committed when the block ends, rolled back on an error or
+        an interrupt (which can land after the commit went through: nothing to undo then)."""
         self._db.execute("BEGIN IMMEDIATE")
         try:
+            yield self._db
+            self._db.execute("COMMIT")
+        except BaseException:
+            if self._db.in_transaction:
+                self._db.execute("ROLLBACK")
+            raise
+
+    def _put(self, items: list[tuple[StoreKey, Record]]) -> None:
+        now = datetime.now(UTC).isoformat(timespec="seconds")
+        with self._writing() as db:
             for key, record in items:
-                self._db.execute(
+                db.execute(
                     "INSERT OR REPLACE INTO measurements VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (
                         key.program,
@@ -281,12 +293,6 @@ class MemoStore:
                         record.timestamp or now,
                     ),
                 )
-            self._db.execute("COMMIT")
-        except BaseException:
-            # an interrupt can land after the commit went through: nothing to undo then
-            if self._db.in_transaction:
-                self._db.execute("ROLLBACK")
-            raise
 
     def items(self) -> Iterator[tuple[StoreKey, Record]]:
         """Every record, ordered by program, machine, toolchain and schedule (baseline first)."""
@@ -305,17 +311,9 @@ class MemoStore:
         """Give the records of machine `old` the machine key `new` (the caller vouches that
         they were measured on the machine `new` names); (moved, kept): a record `new`
         already has stays, and so does the `old` one it would have replaced."""
-        with self._damage_is_an_error():
-            self._db.execute("BEGIN IMMEDIATE")
-            try:
-                moved = self._db.execute("UPDATE OR IGNORE measurements SET machine = ? WHERE machine = ?",
-                                         (new, old)).rowcount
-                kept = self._db.execute("SELECT COUNT(*) FROM measurements WHERE machine = ?", (old,)).fetchone()[0]
-                self._db.execute("COMMIT")
-            except BaseException:
-                if self._db.in_transaction:
-                    self._db.execute("ROLLBACK")
-                raise
+        with self._damage_is_an_error(), self._writing() as db:
+            moved = db.execute("UPDATE OR IGNORE measurements SET machine = ? WHERE machine = ?", (new, old)).rowcount
+            kept = db.execute("SELECT COUNT(*) FROM measurements WHERE machine = ?", (old,)).fetchone()[0]
         return moved, kept if old != new else 0
 
     def machines(self) -> dict[str, int]:

@@ -24,13 +24,14 @@ from pathlib import Path
 
 import numpy as np
 import torch
-from torch_geometric.data import Batch, Data
+from torch_geometric.data import Data
 
 from polyrl.api import Program
 from polyrl.errors import PolyrlError
 from polyrl.ir import Scop
 from polyrl.model.actor_critic import ActorCritic
 from polyrl.model.backbone import apply_layers, torch_threads
+from polyrl.model.costmodel import load_costmodel, predict_seconds
 from polyrl.model.features import DEFAULT_PARAM_VALUE, LoopGeometry
 from polyrl.poly.legality import Model, apply_schedule
 from polyrl.poly.schedule import Action, Schedule
@@ -109,8 +110,6 @@ class CostCheck:
     ranking of close schedules deserves (within-program Spearman 0.6)."""
 
     def __init__(self, path: str | Path | None = None):
-        from polyrl.model.costmodel import load_costmodel
-
         self.path = Path(path) if path is not None else DEFAULT_COSTMODEL
         if not self.path.is_file():
             raise PolyrlError("no such cost-model checkpoint", str(self.path))
@@ -131,7 +130,7 @@ class CostCheck:
         out = [(schedule, nest)]
         for candidate in CostCheck.candidates(schedule)[1:]:
             try:
-                out.append((candidate, apply_schedule(model, candidate) if candidate.actions else model.original))
+                out.append((candidate, apply_schedule(model, candidate)))
             except PolyrlError:
                 continue
         return out
@@ -139,10 +138,9 @@ class CostCheck:
     def predict(self, graphs: Sequence[Data]) -> np.ndarray:
         """Predicted times (seconds) of program graphs (`program_graph` with no focus branch,
         what the cost model was trained on)."""
-        batch = Batch.from_data_list([Data(x=g.x, edge_index=g.edge_index, edge_attr=g.edge_attr) for g in graphs])
-        with torch.no_grad():
-            pred = self.model(batch).double().numpy()
-        return np.exp(pred * self.target["std"] + self.target["mean"])
+        # tensors only: the graph cache's graphs also carry their node descriptions
+        return predict_seconds(self.model, self.target,
+                               [Data(x=g.x, edge_index=g.edge_index, edge_attr=g.edge_attr) for g in graphs])
 
 
 class _ProgramMemo:
@@ -242,7 +240,7 @@ class Policy:
             except (RuntimeError, TypeError, AttributeError) as e:
                 raise PolyrlError(f"a member of the ensemble does not load ({e})", str(path)) from None
             members.append(member)
-        if check is not False and "check" not in kwargs:
+        if check is not False:
             kwargs["check"] = CostCheck(None if check is True else check)
         return cls(model, max_steps, str(path), members=members, **kwargs)
 
