@@ -3,7 +3,8 @@ generated programs none of them trained on (the first 60 of a corpus with an est
 
 python heldout14.py CORPUS OUT.txt NAME=POLICY.pt ...
         greedy schedules of each checkpoint: OUT.txt (`prog: SCHEDULE` lines for polyrl measure)
-        and OUT.txt.json (one row per program and policy); NAME=shipped loads the shipped policy
+        and OUT.txt.json (one row per program and policy); NAME=shipped loads the shipped policy,
+        and a path ending in +check adds the cost model's check
 python heldout14.py CORPUS OUT.txt --report STORE [TIMEOUT_S]
         each policy's geometric-mean speedup from the store, its programs below 0.95x, and how
         many of its schedules differ from the first policy's; a timed-out schedule counts
@@ -25,7 +26,8 @@ if sys.argv[3] != "--report":
     policies = {}
     for arg in sys.argv[3:]:
         name, _, path = arg.partition("=")
-        policies[name] = Policy.load() if path == "shipped" else Policy.load(path)
+        path, check = path.removesuffix("+check"), path.endswith("+check")
+        policies[name] = Policy.load(check=check) if path == "shipped" else Policy.load(path, check=check)
     rows = []
     for e in keep:
         program = load(Path(corpus) / e["file"])
