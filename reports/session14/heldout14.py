@@ -47,12 +47,13 @@ else:
     ids = {h: e.id for h, e in index_corpus(read_manifest(corpus), {}, 1, lambda s: None).items()}
     seconds = {(ids.get(s.program), s.schedule): s.seconds for s in samples}
     # a schedule that ran past the time limit counts as taking exactly the limit (a bound on its loss)
-    import sqlite3
-    timeouts = sqlite3.connect(sys.argv[4]).execute(
-        "SELECT program, schedule FROM measurements WHERE status = 'timeout'").fetchall()
+    from polyrl.runtime import MemoStore
+
     limit = float(sys.argv[5]) if len(sys.argv) > 5 else 20.0
-    for program, schedule in timeouts:
-        seconds.setdefault((ids.get(program), schedule), limit)
+    with MemoStore(sys.argv[4]) as store:
+        for key, record in store.items():
+            if record.status == "timeout":
+                seconds.setdefault((ids.get(key.program), key.schedule), limit)
     rows = json.load(open(out + ".json"))
     chosen = {(r["policy"], r["id"]): r["schedule"] for r in rows}
     names = list(dict.fromkeys(r["policy"] for r in rows))
