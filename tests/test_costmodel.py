@@ -19,6 +19,7 @@ from polyrl.model.costmodel import (
     PretrainConfig,
     _graphs_of_program,
     build_graphs,
+    export_costmodel,
     graph_cache_path,
     index_corpus,
     load_costmodel,
@@ -245,6 +246,47 @@ def test_resume_continues_from_the_checkpoint(measured, tmp_path):
         assert a["train_loss"] == pytest.approx(b["train_loss"], rel=1e-4)
     with pytest.raises(PolyrlError, match="no checkpoint"):
         pretrain(config(measured, tmp_path / "none.pt", resume=True))
+
+
+def test_split_from_keeps_an_earlier_runs_programs_over_several_corpora(measured, tmp_path):
+    store, corpus = measured
+    first = tmp_path / "first.pt"
+    pretrain(config(measured, first, epochs=1))
+    split = torch.load(first, weights_only=False)["split"]
+    # the premise: another seed deals these four programs differently
+    other = tmp_path / "other.pt"
+    pretrain(config(measured, other, epochs=1, seed=3))
+    assert torch.load(other, weights_only=False)["split"] != split
+    # the corpus in two folders, two programs each
+    lines = (corpus / "manifest.jsonl").read_text().splitlines()
+    halves = []
+    for k in range(2):
+        part = tmp_path / f"part{k}"
+        part.mkdir()
+        for line in lines[2 * k : 2 * k + 2]:
+            e = json.loads(line)
+            name = e.get("file", f"{e['id']}.c")
+            (part / name).write_bytes((corpus / name).read_bytes())
+        (part / "manifest.jsonl").write_text("\n".join(lines[2 * k : 2 * k + 2]) + "\n")
+        halves.append(str(part))
+    again = tmp_path / "again.pt"
+    metrics = pretrain(config(measured, again, epochs=1, seed=3, corpus=halves, split_from=str(first)))
+    ckpt = torch.load(again, weights_only=False)
+    assert {k: sorted(v) for k, v in ckpt["split"].items()} == {k: sorted(v) for k, v in split.items()}
+    assert ckpt["data"]["samples"] == len(read_store(store)[0])
+    assert metrics["test"]["n"] > 0
+    # what --split-from refuses
+    with pytest.raises(PolyrlError, match="no such checkpoint"):
+        pretrain(config(measured, tmp_path / "x.pt", split_from=str(tmp_path / "none.pt")))
+    slim = export_costmodel(first, tmp_path / "slim.pt")  # a shipped cost model has no split
+    with pytest.raises(PolyrlError, match="program split"):
+        pretrain(config(measured, tmp_path / "x.pt", split_from=str(slim)))
+    # the command line takes --corpus twice
+    assert main(["pretrain", "--store", str(store), "--corpus", halves[0], "--corpus", halves[1],
+                 "--out", str(tmp_path / "cli.pt"), "--epochs", "1", "--workers", "1",
+                 "--split-from", str(first)]) == 0
+    assert main(["pretrain", "--store", str(store), "--corpus", str(corpus), "--out", str(tmp_path / "y.pt"),
+                 "--split-from", str(corpus / "manifest.jsonl")]) == 2
 
 
 def test_cli_pretrain(measured, tmp_path):

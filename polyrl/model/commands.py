@@ -36,7 +36,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     p.set_defaults(func=cmd_pretrain)
     p.add_argument("--store", required=True, metavar="PATH", help="memo store (SQLite) with measured times")
-    p.add_argument("--corpus", required=True, metavar="DIR", help="corpus folder: C files and manifest.jsonl")
+    p.add_argument("--corpus", required=True, action="append", metavar="DIR",
+                   help="corpus folder: C files and manifest.jsonl (repeat it for several corpora)")
     p.add_argument("--out", default="costmodel.pt", metavar="PATH", help="checkpoint to write (default costmodel.pt)")
     p.add_argument("--epochs", type=int, default=50, help="total number of epochs (default 50)")
     p.add_argument("--seed", type=int, default=0, help="seed of the split, the initial weights and the batches")
@@ -54,6 +55,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--dropout", type=float, default=0.0,
                    help="dropout on attention coefficients and in the backbone's MLP (default 0)")
     p.add_argument("--resume", action="store_true", help="continue from the checkpoint at --out")
+    p.add_argument("--split-from", default=None, metavar="CHECKPOINT",
+                   help="keep the train/validation/test programs of an earlier pretrain checkpoint (programs it "
+                   "does not know are dealt by --seed), so the two runs are tested on the same programs")
     p.add_argument("--machine", default=None,
                    help="only measurements of this machine fingerprint (default: the one with most records)")
     p.add_argument("--workers", type=int, default=None, help="processes building program graphs (default: the cores, at most 8)")
@@ -98,7 +102,7 @@ def cmd_pretrain(args) -> int:
         batch_size=args.batch_size, lr=args.lr, within_weight=args.within_weight, rank_weight=args.rank_weight,
         rank_margin=args.rank_margin, resume=args.resume,
         machine=args.machine, workers=args.workers, weight_decay=args.weight_decay, dropout=args.dropout,
-        torch_threads=args.torch_threads,
+        torch_threads=args.torch_threads, split_from=args.split_from,
     )
     pretrain(config)
     return 0

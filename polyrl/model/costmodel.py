@@ -371,7 +371,7 @@ def within_program_mse(pred: Tensor, y: Tensor, pid: Tensor) -> Tensor:
     """Mean squared error of the predictions' deviations from their program's mean (in
     this batch) against the targets' deviations; programs with one sample contribute 0."""
     _, group = torch.unique(pid, return_inverse=True)
-    n = torch.zeros(int(group.max()) + 1, dtype=pred.dtype).index_add_(0, group, torch.ones_like(pred))
+    n = torch.zeros(int(group.max()) + 1, dtype=pred.dtype, device=pred.device).index_add_(0, group, torch.ones_like(pred))
     mean_p = torch.zeros_like(n).index_add_(0, group, pred) / n
     mean_y = torch.zeros_like(n).index_add_(0, group, y) / n
     return nn.functional.mse_loss(pred - mean_p[group], y - mean_y[group])
@@ -394,7 +394,7 @@ def within_program_pairwise(pred: Tensor, y: Tensor, pid: Tensor, margin: float 
 @dataclass
 class PretrainConfig:
     store: str
-    corpus: str
+    corpus: str | list[str]  # one corpus folder, or several (their programs are joined by hash)
     out: str = "costmodel.pt"
     epochs: int = 50
     seed: int = 0
@@ -419,6 +419,12 @@ class PretrainConfig:
     heads: int = 4
     val_fraction: float = 0.1
     test_fraction: float = 0.1
+    # a pretrain checkpoint whose program split to keep (programs it does not know are
+    # dealt by `seed`): a new run is then tested on the programs an earlier one was
+    split_from: str | None = None
+
+    def corpora(self) -> list[str]:
+        return [self.corpus] if isinstance(self.corpus, str | Path) else [str(c) for c in self.corpus]
 
 
 @dataclass
@@ -528,7 +534,7 @@ def _pretrain(config: PretrainConfig, log: Callable[[str], None] | None) -> dict
         if saved.get("features") == FEATURES_KEY:
             cache = saved["graphs"]
     workers = config.workers if config.workers is not None else min(os.cpu_count() or 1, 8)
-    corpus = index_corpus(read_manifest(config.corpus), hashes, workers, log)
+    corpus = index_corpus([e for c in config.corpora() for e in read_manifest(c)], hashes, workers, log)
     try:
         skipped = build_graphs(samples, corpus, cache, workers, log)
     finally:  # Ctrl-C or a crash keeps the graphs built so far: a re-run builds only the rest
@@ -542,12 +548,18 @@ def _pretrain(config: PretrainConfig, log: Callable[[str], None] | None) -> dict
         raise PolyrlError("no measurement of the store could be joined with a program of the corpus", config.store)
 
     programs = sorted({s.program for s in samples})
-    if checkpoint is not None:
-        split = checkpoint["split"]
+    kept_split = checkpoint["split"] if checkpoint is not None else None
+    if kept_split is None and config.split_from:
+        kept_split = _split_of(config.split_from)
+        log(f"program split of {config.split_from}: " + ", ".join(f"{k} {len(v)}" for k, v in kept_split.items())
+            + " programs; the others dealt by --seed")
+    if kept_split is not None:
+        split = kept_split
         known = set().union(*map(set, split.values()))
         extra = split_programs([p for p in programs if p not in known], config.seed, config.val_fraction,
                                config.test_fraction)
-        split = {k: [p for p in split[k] if p in programs] + extra[k] for k in split}
+        present = set(programs)
+        split = {k: [p for p in split[k] if p in present] + extra[k] for k in split}
     else:
         split = split_programs(programs, config.seed, config.val_fraction, config.test_fraction)
     which = {p: k for k, ps in split.items() for p in ps}
@@ -606,7 +618,7 @@ def _pretrain(config: PretrainConfig, log: Callable[[str], None] | None) -> dict
             "hparams": model.hparams, "model": model.state_dict(), "optimizer": optimizer.state_dict(),
             "best_model": best_state, "best_val_loss": best_val, "epoch": epoch, "history": history,
             "target": {"mean": mean, "std": std}, "split": split, "config": asdict(config),
-            "data": {"store": str(config.store), "corpus": str(config.corpus), "machine": machine,
+            "data": {"store": str(config.store), "corpus": ", ".join(config.corpora()), "machine": machine,
                      "samples": len(samples)},
             "metrics": metrics,
         }, out)
@@ -657,6 +669,21 @@ def _pretrain(config: PretrainConfig, log: Callable[[str], None] | None) -> dict
     if history:
         print(f"  loss curve: {loss_curve_path(out)}")
     return metrics
+
+
+def _split_of(path: str | Path) -> dict[str, list[str]]:
+    """The program split saved in a `polyrl pretrain` checkpoint."""
+    if not Path(path).is_file():
+        raise PolyrlError("--split-from: no such checkpoint", str(path))
+    try:
+        ckpt = torch.load(path, weights_only=False, map_location="cpu")
+    except Exception as e:  # noqa: BLE001 - a file torch cannot read: say which one
+        raise PolyrlError(f"--split-from: not a readable checkpoint ({type(e).__name__})", str(path)) from None
+    split = ckpt.get("split") if isinstance(ckpt, dict) and ckpt.get("format") == CHECKPOINT_FORMAT else None
+    if not isinstance(split, dict) or set(split) != {"train", "val", "test"}:
+        raise PolyrlError("--split-from: not a pretrain checkpoint with a program split (exported cost models "
+                          "drop it)", str(path))
+    return {k: list(v) for k, v in split.items()}
 
 
 def read_checkpoint(path: str | Path) -> dict:
