@@ -35,6 +35,7 @@ from polyrl.model.costmodel import (
     spearman_within,
     split_programs,
     within_program_mse,
+    within_program_listwise,
     within_program_pairwise,
 )
 from polyrl.model.features import NODE_FEATURES, NUM_EDGE_TYPES, program_graph
@@ -414,6 +415,47 @@ def test_pairwise_ranking_loss_on_hand_computed_pairs():
     loss = within_program_pairwise(pred, torch.tensor([1.0, 1.0]), torch.tensor([0, 0]), 0.1)
     loss.backward()
     assert loss.item() == 0 and torch.equal(pred.grad, torch.zeros(2))
+
+
+def test_listwise_loss_on_hand_computed_programs():
+    y = torch.tensor([1.0, 2.0, 4.0, 7.0, 3.0])
+    pid = torch.tensor([0, 0, 0, 5, 9])  # programs 5 and 9 have one sample each: left out
+    t = 0.5
+
+    def cross_entropy(pred, target):
+        p = torch.softmax(-target / t, 0)
+        return -(p * torch.log_softmax(-pred / t, 0)).sum().item()
+
+    pred = torch.tensor([3.0, 0.0, 1.0, -4.0, 8.0])
+    assert within_program_listwise(pred, y, pid, t).item() == pytest.approx(cross_entropy(pred[:3], y[:3]), rel=1e-5)
+    # a constant shift per program changes nothing; the right order costs less than the reverse
+    right = within_program_listwise(y + 5, y, pid, t).item()
+    assert right == pytest.approx(cross_entropy(y[:3], y[:3]), rel=1e-5)
+    assert right < within_program_listwise(-y, y, pid, t).item()
+    # only single-sample programs: no loss, and a gradient of zeros rather than NaN
+    pred = torch.zeros(2, requires_grad=True)
+    loss = within_program_listwise(pred, torch.tensor([1.0, 2.0]), torch.tensor([0, 1]), t)
+    loss.backward()
+    assert loss.item() == 0 and torch.equal(pred.grad, torch.zeros(2))
+
+
+def test_select_within_keeps_the_epoch_that_ranks_validation_programs_best(measured, tmp_path):
+    out = tmp_path / "cm.pt"
+    pretrain(config(measured, out, epochs=3, select="within", mse_weight=0.0, list_weight=1.0, rank_weight=1.0))
+    ckpt = torch.load(out, weights_only=False)
+    scores = [h["val_spearman_within"] for h in ckpt["history"]]
+    best = max(range(3), key=lambda i: scores[i])
+    assert ckpt["best_val_loss"] == pytest.approx(-scores[best])
+    # the kept weights are that epoch's: they reproduce its validation score
+    model, target = load_costmodel(out)
+    cache = torch.load(graph_cache_path(out), weights_only=False)["graphs"]
+    rows = [s for s in read_store(measured[0])[0] if s.program in set(ckpt["split"]["val"])]
+    pred = predict_seconds(model, target, [cache[(s.program, s.schedule)] for s in rows])
+    got = spearman_within(pred, np.array([s.seconds for s in rows]), [s.program for s in rows])
+    assert got == pytest.approx(scores[best], abs=1e-6)
+    assert main(["pretrain", "--store", str(measured[0]), "--corpus", str(measured[1]), "--out", str(out),
+                 "--epochs", "3", "--resume", "--select", "within", "--mse-weight", "0", "--list-weight", "1",
+                 "--rank-weight", "1", "--workers", "1"]) == 0
 
 
 def test_backbone_standardizes_its_inputs_with_saved_statistics():

@@ -51,6 +51,16 @@ def register(sub: argparse._SubParsersAction) -> None:
                    "differ by more than --rank-margin (default 0: none)")
     p.add_argument("--rank-margin", type=float, default=0.05,
                    help="log-time difference below which two schedules count as tied (default 0.05, about 5%%)")
+    p.add_argument("--mse-weight", type=float, default=1.0,
+                   help="weight of the squared error of the log time itself (default 1; 0 trains only the "
+                   "ranking within programs, which is what the policy's check and reward use)")
+    p.add_argument("--list-weight", type=float, default=0.0,
+                   help="weight of a listwise ranking loss (ListNet) over each program's schedules (default 0: none)")
+    p.add_argument("--list-temperature", type=float, default=0.1,
+                   help="softmax temperature of the listwise loss, in log-time units (default 0.1)")
+    p.add_argument("--select", choices=("loss", "within"), default="loss",
+                   help="keep the epoch with the lowest validation loss (default) or the highest validation "
+                   "Spearman within programs")
     p.add_argument("--weight-decay", type=float, default=1e-5, help="AdamW weight decay (default 1e-5)")
     p.add_argument("--dropout", type=float, default=0.0,
                    help="dropout on attention coefficients and in the backbone's MLP (default 0)")
@@ -102,7 +112,8 @@ def cmd_pretrain(args) -> int:
         batch_size=args.batch_size, lr=args.lr, within_weight=args.within_weight, rank_weight=args.rank_weight,
         rank_margin=args.rank_margin, resume=args.resume,
         machine=args.machine, workers=args.workers, weight_decay=args.weight_decay, dropout=args.dropout,
-        torch_threads=args.torch_threads, split_from=args.split_from,
+        torch_threads=args.torch_threads, split_from=args.split_from, mse_weight=args.mse_weight,
+        list_weight=args.list_weight, list_temperature=args.list_temperature, select=args.select,
     )
     pretrain(config)
     return 0

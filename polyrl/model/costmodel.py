@@ -391,6 +391,24 @@ def within_program_pairwise(pred: Tensor, y: Tensor, pid: Tensor, margin: float 
     return nn.functional.softplus(-dp[keep]).mean()
 
 
+def within_program_listwise(pred: Tensor, y: Tensor, pid: Tensor, temperature: float) -> Tensor:
+    """ListNet loss per program of the batch: the cross-entropy between the softmax of the
+    negated targets and that of the negated predictions (both divided by `temperature`,
+    in target units), over each program's samples, averaged over the programs with two or
+    more samples; 0 when there are none. It weighs getting the fastest schedules first most."""
+    from torch_geometric.utils import softmax
+
+    _, group = torch.unique(pid, return_inverse=True)
+    n = torch.zeros(int(group.max()) + 1, dtype=pred.dtype, device=pred.device).index_add_(0, group, torch.ones_like(pred))
+    keep = n[group] > 1
+    if not bool(keep.any()):
+        return pred.sum() * 0.0
+    target = softmax(-y / temperature, group)
+    log_pred = torch.log(softmax(-pred / temperature, group).clamp_min(1e-12))
+    per_program = torch.zeros_like(n).index_add_(0, group, -(target * log_pred) * keep)
+    return per_program[n > 1].mean()
+
+
 @dataclass
 class PretrainConfig:
     store: str
@@ -407,6 +425,16 @@ class PretrainConfig:
     # whose log times differ by more than rank_margin, 5% by default: closer is noise)
     rank_weight: float = 0.0
     rank_margin: float = 0.05
+    # weight of the squared error of the (standardised) log time itself; 0 trains the
+    # ranking within programs only (what the policy's check and reward use)
+    mse_weight: float = 1.0
+    # weight of a listwise (ListNet) loss over each program's schedules, its softmax
+    # temperature in log-time units (0.1: schedules 10% apart weigh e times apart)
+    list_weight: float = 0.0
+    list_temperature: float = 0.1
+    # which epoch's weights are kept: "loss" (lowest validation MSE) or "within" (highest
+    # validation Spearman within programs)
+    select: str = "loss"
     lr: float = 1e-3
     weight_decay: float = 1e-5
     dropout: float = 0.0
@@ -634,7 +662,10 @@ def _pretrain(config: PretrainConfig, log: Callable[[str], None] | None) -> dict
         for batch in loader:
             optimizer.zero_grad()
             pred = model(batch)
-            loss = nn.functional.mse_loss(pred, batch.y)
+            loss = config.mse_weight * nn.functional.mse_loss(pred, batch.y)
+            if config.list_weight:
+                loss = loss + config.list_weight * within_program_listwise(pred, batch.y, batch.pid,
+                                                                           config.list_temperature / std)
             if config.within_weight:
                 loss = loss + config.within_weight * within_program_mse(pred, batch.y, batch.pid)
             if config.rank_weight:
@@ -646,7 +677,12 @@ def _pretrain(config: PretrainConfig, log: Callable[[str], None] | None) -> dict
             total += loss.item() * batch.num_graphs
             count += batch.num_graphs
         val = _evaluate(model, data["val"], mean, std, config.batch_size)
-        score = val["loss"] if val["n"] else total / count
+        if not val["n"]:
+            score = total / count
+        elif config.select == "within":
+            score = -val["spearman_within"] if math.isfinite(val["spearman_within"]) else math.inf
+        else:
+            score = val["loss"]
         if score < best_val or best_state is None:
             best_val = score
             best_state = {k: v.detach().clone() for k, v in model.state_dict().items()}
@@ -663,7 +699,8 @@ def _pretrain(config: PretrainConfig, log: Callable[[str], None] | None) -> dict
     save(history[-1]["epoch"] if history else 0, metrics)
     if history:
         _plot(history, loss_curve_path(out))
-    print(f"cost model: {out} (best of {len(history)} epochs by validation loss)")
+    by = "validation Spearman within programs" if config.select == "within" else "validation loss"
+    print(f"cost model: {out} (best of {len(history)} epochs by {by})")
     for k, name in (("val", "validation"), ("test", "test")):
         print(f"  {name:<10} {_fmt(metrics[k])}")
     if history:
