@@ -34,8 +34,8 @@ from polyrl.model.costmodel import (
     spearman,
     spearman_within,
     split_programs,
-    within_program_mse,
     within_program_listwise,
+    within_program_mse,
     within_program_pairwise,
 )
 from polyrl.model.features import NODE_FEATURES, NUM_EDGE_TYPES, program_graph
