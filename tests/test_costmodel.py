@@ -445,7 +445,7 @@ def test_select_within_keeps_the_epoch_that_ranks_validation_programs_best(measu
     ckpt = torch.load(out, weights_only=False)
     scores = [h["val_spearman_within"] for h in ckpt["history"]]
     best = max(range(3), key=lambda i: scores[i])
-    assert ckpt["best_val_loss"] == pytest.approx(-scores[best])
+    assert ckpt["select"] == "within" and ckpt["best_score"] == pytest.approx(-scores[best])
     # the kept weights are that epoch's: they reproduce its validation score
     model, target = load_costmodel(out)
     cache = torch.load(graph_cache_path(out), weights_only=False)["graphs"]
@@ -456,6 +456,11 @@ def test_select_within_keeps_the_epoch_that_ranks_validation_programs_best(measu
     assert main(["pretrain", "--store", str(measured[0]), "--corpus", str(measured[1]), "--out", str(out),
                  "--epochs", "3", "--resume", "--select", "within", "--mse-weight", "0", "--list-weight", "1",
                  "--rank-weight", "1", "--workers", "1"]) == 0
+    # resuming with the other selection would compare a loss with a negated Spearman: refused
+    before = out.read_bytes()
+    assert main(["pretrain", "--store", str(measured[0]), "--corpus", str(measured[1]), "--out", str(out),
+                 "--epochs", "4", "--resume", "--workers", "1"]) == 2
+    assert out.read_bytes() == before
 
 
 def test_backbone_standardizes_its_inputs_with_saved_statistics():

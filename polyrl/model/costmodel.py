@@ -549,6 +549,10 @@ def _pretrain(config: PretrainConfig, log: Callable[[str], None] | None) -> dict
         if checkpoint.get("format") != CHECKPOINT_FORMAT or checkpoint.get("features") != FEATURES_KEY:
             raise PolyrlError("--resume: not a cost-model checkpoint of this feature layout", str(out))
         machine = checkpoint["data"]["machine"]
+        kept_by = checkpoint.get("select", "loss")  # checkpoints before --select were chosen by loss
+        if kept_by != config.select:
+            raise PolyrlError(f"--resume: the checkpoint keeps its best epoch by --select {kept_by}, "
+                              f"not {config.select}; resume with --select {kept_by}", str(out))
     else:
         machine = config.machine
 
@@ -637,14 +641,18 @@ def _pretrain(config: PretrainConfig, log: Callable[[str], None] | None) -> dict
         optimizer.load_state_dict(checkpoint["optimizer"])
         history = checkpoint["history"]
         first_epoch = checkpoint["epoch"] + 1
-        best_state, best_val = checkpoint["best_model"], checkpoint["best_val_loss"]
+        best_state = checkpoint["best_model"]
+        best_val = checkpoint["best_score"] if "best_score" in checkpoint else checkpoint["best_val_loss"]
         log(f"resuming from {out} after epoch {checkpoint['epoch']}")
 
     def save(epoch: int, metrics: dict | None = None) -> None:
         _atomic_save({
             "format": CHECKPOINT_FORMAT, "version": CHECKPOINT_VERSION, "features": FEATURES_KEY,
             "hparams": model.hparams, "model": model.state_dict(), "optimizer": optimizer.state_dict(),
-            "best_model": best_state, "best_val_loss": best_val, "epoch": epoch, "history": history,
+            # best_score: what --select minimises (validation loss, or minus the validation
+            # Spearman within programs)
+            "best_model": best_state, "best_score": best_val, "select": config.select,
+            "epoch": epoch, "history": history,
             "target": {"mean": mean, "std": std}, "split": split, "config": asdict(config),
             "data": {"store": str(config.store), "corpus": ", ".join(config.corpora()), "machine": machine,
                      "samples": len(samples)},
