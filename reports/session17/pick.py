@@ -16,7 +16,7 @@ def keys(name):
 
 
 keep, before = set(), set()
-for name in ORDER:
+for name in ORDER[: max(ORDER.index(p) for p in parts) + 1]:  # the later parts may not be measured
     now = keys(name)
     if name in parts:
         keep |= now - before
