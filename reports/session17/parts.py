@@ -1,7 +1,7 @@
-"""Split the shipped cost model's first 456 training programs (session 16's seeded hash
-order, as substore.py) into two sets of 228, A and B, and each program's schedules into two
-seeded halves, so the measurement can run part by part: A1, A2, B1, B2. Writes the corpora
-g8m-A and g8m-B and the schedule files A1.txt, A2.txt, B1.txt, B2.txt.
+"""Split the shipped cost model's first 684 training programs (session 16's seeded hash
+order, as substore.py) into three sets of 228, A, B and C, and each program's schedules into two
+seeded halves, so the measurement can run part by part: A1, A2, B1, B2, C1. Writes the corpora
+g8m-A, g8m-B, g8m-C and the schedule files A1.txt ... C2.txt.
 
   python parts.py g8m g8m-sched.txt split-c.pt
 """
@@ -20,7 +20,8 @@ corpus, sched, split_path = Path(sys.argv[1]), Path(sys.argv[2]), sys.argv[3]
 split = torch.load(split_path, weights_only=False)["split"]
 ids = {_hash_of(e): e.id for e in read_manifest(corpus)}
 train = sorted(split["train"], key=lambda p: hashlib.sha256(f"sub:{p}".encode()).hexdigest())
-sets = {"A": [ids[h] for h in train[:228]], "B": [ids[h] for h in train[228:456]]}
+sets = {"A": [ids[h] for h in train[:228]], "B": [ids[h] for h in train[228:456]],
+        "C": [ids[h] for h in train[456:684]]}
 lines = defaultdict(list)
 for ln in sched.read_text().splitlines():
     lines[ln.split(":", 1)[0]].append(ln)
