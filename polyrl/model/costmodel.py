@@ -636,13 +636,13 @@ def _pretrain(config: PretrainConfig, log: Callable[[str], None] | None) -> dict
     optimizer = torch.optim.AdamW(model.parameters(), lr=config.lr, weight_decay=config.weight_decay)
     history: list[dict] = []
     first_epoch = 1
-    best_state, best_val = None, math.inf
+    best_state, best_score = None, math.inf
     if checkpoint is not None:
         optimizer.load_state_dict(checkpoint["optimizer"])
         history = checkpoint["history"]
         first_epoch = checkpoint["epoch"] + 1
         best_state = checkpoint["best_model"]
-        best_val = checkpoint["best_score"] if "best_score" in checkpoint else checkpoint["best_val_loss"]
+        best_score = checkpoint.get("best_score", checkpoint.get("best_val_loss"))
         log(f"resuming from {out} after epoch {checkpoint['epoch']}")
 
     def save(epoch: int, metrics: dict | None = None) -> None:
@@ -651,7 +651,7 @@ def _pretrain(config: PretrainConfig, log: Callable[[str], None] | None) -> dict
             "hparams": model.hparams, "model": model.state_dict(), "optimizer": optimizer.state_dict(),
             # best_score: what --select minimises (validation loss, or minus the validation
             # Spearman within programs)
-            "best_model": best_state, "best_score": best_val, "select": config.select,
+            "best_model": best_state, "best_score": best_score, "select": config.select,
             "epoch": epoch, "history": history,
             "target": {"mean": mean, "std": std}, "split": split, "config": asdict(config),
             "data": {"store": str(config.store), "corpus": ", ".join(config.corpora()), "machine": machine,
@@ -691,8 +691,8 @@ def _pretrain(config: PretrainConfig, log: Callable[[str], None] | None) -> dict
             score = -val["spearman_within"] if math.isfinite(val["spearman_within"]) else math.inf
         else:
             score = val["loss"]
-        if score < best_val or best_state is None:
-            best_val = score
+        if score < best_score or best_state is None:
+            best_score = score
             best_state = {k: v.detach().clone() for k, v in model.state_dict().items()}
         history.append({"epoch": epoch, "train_loss": total / count, "val_loss": val["loss"],
                         "val_mape": val["mape"], "val_spearman": val["spearman"],

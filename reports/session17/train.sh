@@ -5,7 +5,7 @@
 #   W = tv A1        228 programs, half their schedules
 #   X = tv A1 A2     228 programs, all their schedules
 #   Y = tv A1 B1     456 programs, half their schedules (as many evaluations as X)
-#   V = tv A1 B1 C1  684 programs, half their schedules (C1 after measureC.sh)
+#   V = tv A1 B1 C1  684 programs, half their schedules (C1 after `measure.sh C1`)
 set -e
 export PATH=/work/main/.venv/bin:$PATH
 here=/work/main/reports/session17
@@ -13,15 +13,9 @@ declare -A parts=([W]="tv A1" [X]="tv A1 A2" [Y]="tv A1 B1" [V]="tv A1 B1 C1")
 configs=("$@")
 [ ${#configs[@]} -eq 0 ] && configs=(W X Y)
 common="--corpus g8m --split-from split-c.pt --epochs 12 --rank-weight 3 --workers 1"
-# every graph once, with both cores; each run starts from a copy of the cache
-[ -f G.graphs.pt ] || polyrl pretrain --store g8m.sqlite --corpus g8m --split-from split-c.pt --epochs 1 \
-  --workers 2 --out G.pt > G.log 2>&1
-# V's programs of C were not measured when G was built: a second one-epoch run adds their graphs
-if [[ " ${configs[*]} " == *" V "* ]] && [ ! -f G2.graphs.pt ]; then
-  cp G.graphs.pt G2.graphs.pt
-  polyrl pretrain --store g8m.sqlite --corpus g8m --split-from split-c.pt --epochs 1 --workers 2 --out G2.pt > G2.log 2>&1
-  cp G2.graphs.pt G.graphs.pt
-fi
+# every graph once, with both cores: a one-epoch run builds the graphs G.graphs.pt lacks (all
+# of them the first time, C's programs after `measure.sh C1`); each run starts from a copy of it
+polyrl pretrain --store g8m.sqlite --corpus g8m --split-from split-c.pt --epochs 1 --workers 2 --out G.pt > G.log 2>&1
 run() { cp G.graphs.pt $1.graphs.pt; polyrl pretrain --out $1.pt "${@:2}" > $1.log 2>&1; }
 runs=()
 for c in "${configs[@]}"; do
