@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from polyrl.generate.patterns import PATTERNS, Weights
-from polyrl.generate.program import generate_program
+from polyrl.generate.program import generate_program, memory_bytes
 from polyrl.generate.structure import Program
 
 MANIFEST = "manifest.jsonl"
@@ -50,6 +50,7 @@ def manifest_entry(name: str, prog: Program, text: str) -> dict:
         "chains": prog.chains,
         "sizes": {n: s.value for n, s in prog.sizes.items()},
         "estimate_ms": round(prog.estimate_ms, 3),
+        "memory_bytes": memory_bytes(prog, {n: s.value for n, s in prog.sizes.items()}),
     }
 
 

@@ -1,5 +1,5 @@
-"""`polyrl measure` and `polyrl dataset export`: argument parsing only; the work is in
-`scheduler` and `export`."""
+"""`polyrl measure` and `polyrl dataset`: argument parsing only; the work is in
+`scheduler`, `export` and `labels`."""
 
 from __future__ import annotations
 
@@ -52,12 +52,34 @@ def register(subparsers) -> None:
                    "original then goes unnoticed)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar (there is none when stderr is not a terminal)")
 
-    d = subparsers.add_parser("dataset", help="datasets from the memo store")
+    d = subparsers.add_parser("dataset", help="the label set in git (export, import, stats) and tables of a memo store")
     dsub = d.add_subparsers(dest="dataset_command", metavar="ACTION", required=True)
-    e = dsub.add_parser("export", help="write every measured variant as .parquet or .jsonl rows")
+    e = dsub.add_parser(
+        "export", help="add a store's new measurements to the label set as one shard (or write a table with --out)",
+        description="Without --out: the store's records that the label set does not hold yet (by program, schedule, "
+        "machine, toolchain and time of measurement) become one new zstd Parquet shard in the label set, each "
+        "program with its C text and its generator manifest entry, so that a fresh clone can rebuild the store "
+        "(`polyrl dataset import`). Records of programs whose file is gone or changed since it was measured are "
+        "left out and counted. With --out: every record as one table row, with speedups (.parquet or .jsonl).")
     e.set_defaults(func=cmd_export)
     e.add_argument("store", metavar="STORE", help="memo store written by `polyrl measure`")
-    e.add_argument("--out", required=True, metavar="FILE", help="output, .parquet or .jsonl")
+    e.add_argument("--out", metavar="FILE", help="write a table (.parquet or .jsonl) instead of a label shard")
+    e.add_argument("--labels", metavar="DIR", help="the label set (default: datasets/labels of this checkout)")
+    e.add_argument("--name", metavar="NAME", help="the shard's file name before its digest (default: the UTC time)")
+    i = dsub.add_parser(
+        "import", help="rebuild a memo store and a corpus folder from the label set",
+        description="Reads every shard of the label set and writes its records into STORE (a record the store "
+        "has from the same time or later is kept) and its programs into --corpus as C files with a "
+        "manifest.jsonl that gives each program's hash: the pair `polyrl pretrain --store STORE --corpus DIR` "
+        "and `polyrl distill` read. Where shards hold one key twice, the later measurement wins.")
+    i.set_defaults(func=cmd_import)
+    i.add_argument("--labels", metavar="DIR", help="the label set (default: datasets/labels of this checkout)")
+    i.add_argument("--store", default="labels.sqlite", metavar="PATH", help="memo store to fill (default labels.sqlite)")
+    i.add_argument("--corpus", default="labels-corpus", metavar="DIR",
+                   help="folder for the programs and their manifest (default labels-corpus)")
+    s = dsub.add_parser("stats", help="count the label set's verified labels per machine, pattern and size class")
+    s.set_defaults(func=cmd_stats)
+    s.add_argument("--labels", metavar="DIR", help="the label set (default: datasets/labels of this checkout)")
     a = dsub.add_parser(
         "adopt",
         help="file a store's records of an older machine key under this machine's",
@@ -112,9 +134,49 @@ def cmd_adopt(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_export(args: argparse.Namespace) -> int:
-    from polyrl.measure.export import export
+def _labels_dir(args: argparse.Namespace) -> Path:
+    from polyrl.measure.labels import default_labels_dir
 
-    n = export(args.store, args.out)
-    print(f"wrote {n} rows to {args.out}")
+    return Path(args.labels) if args.labels else default_labels_dir()
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    if args.out:
+        if args.labels or args.name:
+            raise PolyrlError("--out writes a table, not a shard: drop --labels and --name")
+        from polyrl.measure.export import export
+
+        n = export(args.store, args.out)
+        print(f"wrote {n} rows to {args.out}")
+        return 0
+    from polyrl.measure.labels import export_shard
+
+    path, rows, skipped = export_shard(args.store, _labels_dir(args), args.name)
+    note = f"; {skipped} records left out: their program's file is gone or changed" if skipped else ""
+    if path is None:
+        print(f"nothing new: the label set holds every record of {args.store}{note}")
+    else:
+        print(f"wrote {rows} rows to {path} ({path.stat().st_size / 1e3:.0f} kB){note}")
+    return 0
+
+
+def cmd_import(args: argparse.Namespace) -> int:
+    from polyrl.measure.labels import import_labels
+
+    def progress(done: int, total: int) -> None:
+        if sys.stderr.isatty():
+            print(f"\rread {done}/{total} shards", end="" if done < total else "\n", file=sys.stderr)
+
+    written, kept, programs = import_labels(_labels_dir(args), args.store, args.corpus, progress)
+    print(f"{written} records written to {args.store}, {kept} already there; {programs} programs in {args.corpus}")
+    return 0
+
+
+def cmd_stats(args: argparse.Namespace) -> int:
+    from polyrl.measure.labels import label_stats
+
+    labels = _labels_dir(args)
+    if not labels.is_dir():
+        raise PolyrlError("no label set here", str(labels))
+    print(label_stats(labels).text())
     return 0

@@ -1,0 +1,329 @@
+"""The label set: every measurement polyrl has made, kept in git as append-only shards.
+
+Owns the shard format (Parquet, zstd; one file per export), writing a shard with the rows
+of a memo store that the set does not hold yet, rebuilding a store and a corpus folder from
+the set, and its statistics. Not how things are measured (`scheduler`) nor the store's
+schema (`runtime.store`): a shard row is a store record plus what identifies its program.
+
+A program travels as its C text (on its first row in each shard; Parquet's dictionary and
+zstd keep that small) and its origin: the generator manifest's entry where it came from a
+generated corpus (generator version, seed, sha256, patterns, sizes, memory_bytes).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from collections import Counter, defaultdict
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+from polyrl.errors import PolyrlError
+from polyrl.runtime.store import MemoStore, Record, StoreKey
+
+SHARD_FORMAT = 1
+SHARD_SUFFIX = ".parquet"
+DETAIL_CHARS = 400  # a detail is a diagnosis, not a log: wrong-result and compiler messages are cut
+_ORIGIN_DROP = ("file", "id", "path", "hash")  # where a file was lies in the manifest, not in the program
+
+
+def default_labels_dir() -> Path:
+    """`datasets/labels` of the checkout polyrl runs from (editable install), else of the cwd."""
+    repo = Path(__file__).resolve().parents[2]
+    if (repo / "datasets").is_dir():
+        return repo / "datasets" / "labels"
+    return Path("datasets") / "labels"
+
+
+def _schema():
+    import pyarrow as pa
+
+    return pa.schema([
+        ("program", pa.string()),  # program hash (runtime.store.program_hash)
+        ("source", pa.string()),  # the C text, on the program's first row of the shard, else null
+        ("origin", pa.string()),  # JSON: the generator manifest's entry, or {} for a user's file
+        ("memory_bytes", pa.int64()),  # the arrays' total size, where known
+        ("patterns", pa.list_(pa.string())),
+        ("schedule", pa.string()),  # canonical schedule text, "" for the original program
+        ("machine", pa.string()),
+        ("toolchain", pa.string()),  # compiler, flags and threads (Toolchain.key)
+        ("legal", pa.bool_()),
+        ("status", pa.string()),
+        ("verified", pa.bool_()),
+        ("times", pa.list_(pa.float64())),
+        ("detail", pa.string()),
+        ("timestamp", pa.string()),
+    ], metadata={b"polyrl-labels": str(SHARD_FORMAT).encode()})
+
+
+@dataclass(frozen=True)
+class LabelRow:
+    key: StoreKey
+    record: Record
+    source: str | None
+    origin: dict
+    memory_bytes: int | None
+    patterns: tuple[str, ...]
+
+    @property
+    def is_label(self) -> bool:
+        """A verified measurement: a timed baseline, or a schedule whose results matched it."""
+        if self.record.status != "ok" or not self.record.times:
+            return False
+        return self.key.schedule == "" or bool(self.record.verified)
+
+
+def shard_paths(labels: Path) -> list[Path]:
+    return sorted(p for p in Path(labels).glob(f"*{SHARD_SUFFIX}") if p.is_file())
+
+
+def read_shard(path: Path) -> Iterator[LabelRow]:
+    import pyarrow.parquet as pq
+
+    try:
+        table = pq.read_table(path)
+    except Exception as e:  # pyarrow raises several types for a damaged file
+        raise PolyrlError(f"not a readable label shard ({type(e).__name__}: {e})", str(path)) from None
+    meta = table.schema.metadata or {}
+    if meta.get(b"polyrl-labels") != str(SHARD_FORMAT).encode():
+        raise PolyrlError(f"not a polyrl label shard of format {SHARD_FORMAT}", str(path))
+    for r in table.to_pylist():
+        key = StoreKey(r["program"], r["schedule"], r["machine"], r["toolchain"])
+        rec = Record(r["legal"], r["status"], tuple(r["times"] or ()), r["verified"], r["detail"] or "",
+                     r["timestamp"] or "")
+        yield LabelRow(key, rec, r["source"], json.loads(r["origin"] or "{}"), r["memory_bytes"],
+                       tuple(r["patterns"] or ()))
+
+
+def read_labels(labels: Path) -> Iterator[LabelRow]:
+    for path in shard_paths(labels):
+        yield from read_shard(path)
+
+
+def _identity(key: StoreKey, rec: Record) -> tuple:
+    return (key.program, key.schedule, key.machine, key.toolchain, rec.timestamp)
+
+
+# ---------------------------------------------------------------- export
+
+
+def _program_info(store_path: Path) -> dict[str, tuple[str, dict]]:
+    """Program hash -> (C text, origin) for the programs whose measured file is still there
+    with the bytes it had when measured (the plan cache beside the store has its sha256)."""
+    from polyrl.generate.corpus import read_manifest
+    from polyrl.measure.scheduler import PlanCache
+
+    manifests: dict[Path, dict[str, dict]] = {}
+    out: dict[str, tuple[str, dict]] = {}
+    for e in PlanCache(store_path).entries.values():
+        prog, path = e.get("program"), Path(e.get("path", ""))
+        if not prog or prog in out or not path.is_file():
+            continue
+        text = path.read_text()
+        if hashlib.sha256(text.encode()).hexdigest() != e.get("sha256"):
+            continue  # the file changed since it was measured: its hash would not match
+        folder = path.parent
+        if folder not in manifests:
+            manifests[folder] = {m.get("file", ""): m for m in read_manifest(folder)}
+        origin = {k: v for k, v in manifests[folder].get(path.name, {}).items() if k not in _ORIGIN_DROP}
+        if origin and "memory_bytes" not in origin and "seed" in origin and "sizes" in origin:
+            origin["memory_bytes"] = _generated_memory_bytes(origin)
+        out[prog] = (text, origin)
+    return out
+
+
+def _generated_memory_bytes(origin: dict) -> int | None:
+    """The array bytes of a generated program from a manifest written before manifests had them."""
+    from polyrl.generate.program import GENERATOR_VERSION, generate_program, memory_bytes
+
+    if origin.get("generator") != GENERATOR_VERSION:
+        return None
+    try:
+        return memory_bytes(generate_program(int(origin["seed"])), {k: int(v) for k, v in origin["sizes"].items()})
+    except (KeyError, ValueError):
+        return None
+
+
+def export_shard(store_path: str | Path, labels: str | Path, name: str | None = None) -> tuple[Path | None, int, int]:
+    """Write the store's records that the label set lacks as one new shard in `labels`.
+
+    Returns (shard path or None when there was nothing new, rows written, records skipped
+    because their program's file is gone or changed)."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    store_path, labels = Path(store_path), Path(labels)
+    if not store_path.is_file():
+        raise PolyrlError("no such memo store", str(store_path))
+    known = {_identity(r.key, r.record) for r in read_labels(labels)} if labels.is_dir() else set()
+    info = _program_info(store_path)
+    rows, skipped, with_source = [], 0, set()
+    with MemoStore(store_path) as store:
+        for key, rec in store.items():
+            if _identity(key, rec) in known:
+                continue
+            if key.program not in info:
+                skipped += 1
+                continue
+            text, origin = info[key.program]
+            first = key.program not in with_source
+            with_source.add(key.program)
+            rows.append({
+                "program": key.program, "source": text if first else None,
+                "origin": json.dumps(origin, sort_keys=True) if first else None,
+                "memory_bytes": origin.get("memory_bytes"), "patterns": list(origin.get("patterns", ())),
+                "schedule": key.schedule, "machine": key.machine, "toolchain": key.toolchain,
+                "legal": rec.legal, "status": rec.status, "verified": rec.verified, "times": list(rec.times),
+                "detail": rec.detail[:DETAIL_CHARS], "timestamp": rec.timestamp,
+            })
+    if not rows:
+        return None, 0, skipped
+    labels.mkdir(parents=True, exist_ok=True)
+    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
+    digest = hashlib.sha256("".join(sorted(r["program"] + r["schedule"] for r in rows)).encode()).hexdigest()[:8]
+    out = labels / f"{name or stamp}-{digest}{SHARD_SUFFIX}"
+    if out.exists():
+        raise PolyrlError("a shard of that name exists; shards are never overwritten", str(out))
+    tmp = out.with_name(out.name + ".tmp")
+    pq.write_table(pa.Table.from_pylist(rows, schema=_schema()), tmp, compression="zstd", compression_level=19)
+    tmp.replace(out)
+    return out, len(rows), skipped
+
+
+# ---------------------------------------------------------------- import
+
+
+def program_file_name(program: str) -> str:
+    return f"p_{program[:16]}.c"
+
+
+def import_labels(labels: str | Path, store_path: str | Path, corpus: str | Path,
+                  progress: Callable[[int, int], None] | None = None) -> tuple[int, int, int]:
+    """Fill `store_path` from the label set and write its programs into `corpus` (C files and a
+    manifest.jsonl with each program's hash, as `polyrl pretrain`/`distill` read them).
+
+    Where two shards hold the same (program, schedule, machine, toolchain), the later
+    measurement wins. A record already in the store is replaced only by a later one.
+    Returns (records written, records already there or older, programs)."""
+    labels, store_path, corpus = Path(labels), Path(store_path), Path(corpus)
+    paths = shard_paths(labels)
+    if not paths:
+        raise PolyrlError("no label shards (*.parquet) here", str(labels))
+    latest: dict[StoreKey, Record] = {}
+    programs: dict[str, tuple[str, dict]] = {}
+    for i, path in enumerate(paths):
+        for r in read_shard(path):
+            old = latest.get(r.key)
+            if old is None or r.record.timestamp > old.timestamp:
+                latest[r.key] = r.record
+            if r.source is not None and r.key.program not in programs:
+                programs[r.key.program] = (r.source, r.origin)
+        if progress:
+            progress(i + 1, len(paths))
+    missing = {k.program for k in latest} - set(programs)
+    if missing:
+        raise PolyrlError(f"{len(missing)} programs have labels but no source in any shard "
+                          f"(e.g. {sorted(missing)[0][:16]})", str(labels))
+    corpus.mkdir(parents=True, exist_ok=True)
+    entries = []
+    for prog, (text, origin) in sorted(programs.items()):
+        name = program_file_name(prog)
+        f = corpus / name
+        if not f.is_file() or f.read_text() != text:
+            f.write_text(text)
+        entries.append({**origin, "id": name[:-2], "file": name, "hash": prog,
+                        "sha256": hashlib.sha256(text.encode()).hexdigest()})
+    tmp = corpus / "manifest.jsonl.tmp"
+    tmp.write_text("".join(json.dumps(e, sort_keys=True) + "\n" for e in entries))
+    tmp.replace(corpus / "manifest.jsonl")
+    written = kept = 0
+    with MemoStore(store_path) as store:
+        todo = []
+        for key, rec in latest.items():
+            have = store.get(key)
+            if have is not None and have.timestamp >= rec.timestamp:
+                kept += 1
+                continue
+            todo.append((key, rec))
+        for i in range(0, len(todo), 5000):
+            store.put_many(todo[i:i + 5000])
+        written = len(todo)
+    return written, kept, len(programs)
+
+
+# ---------------------------------------------------------------- stats
+
+_CACHE_RE = re.compile(r"L2 (\d+)K L3 (\d+)K")
+
+
+def size_class(memory_bytes: int | None, machine: str) -> str:
+    """Where the arrays fit on the machine that measured them: `L2` (in its L2), `L3` (beyond
+    L2, within L3) or `memory` (beyond L3). Beyond L2 is what this project calls cache-bound."""
+    m = _CACHE_RE.search(machine)
+    if memory_bytes is None or not m:
+        return "unknown"
+    l2, l3 = int(m.group(1)) << 10, int(m.group(2)) << 10
+    if memory_bytes <= l2:
+        return "L2"
+    return "L3" if memory_bytes <= l3 else "memory"
+
+
+@dataclass
+class LabelStats:
+    shards: int = 0
+    shard_bytes: int = 0
+    rows: int = 0
+    labels: int = 0
+    programs: int = 0
+    cache_bound_programs: int = 0
+    statuses: Counter = None  # type: ignore[assignment]
+    per_machine: dict = None  # type: ignore[assignment]  # machine -> (labels, programs)
+    per_pattern: dict = None  # type: ignore[assignment]  # pattern -> (labels, programs)
+    per_size: dict = None  # type: ignore[assignment]  # class -> (labels, programs)
+
+    def text(self) -> str:
+        def table(title: str, d: dict) -> list[str]:
+            out = [f"{title}:"]
+            for k, (n, p) in sorted(d.items(), key=lambda kv: -kv[1][0]):
+                out.append(f"  {n:>8} labels {p:>7} programs  {k}")
+            return out
+
+        lines = [f"{self.shards} shards, {self.shard_bytes / 1e6:.2f} MB",
+                 f"{self.rows} rows, {self.labels} verified labels over {self.programs} programs "
+                 f"({self.cache_bound_programs} cache-bound: arrays beyond the measuring machine's L2)",
+                 "statuses: " + ", ".join(f"{s} {n}" for s, n in self.statuses.most_common())]
+        lines += table("per machine", self.per_machine)
+        lines += table("per generator pattern (a program counts under each of its patterns)", self.per_pattern)
+        lines += table("per size class", self.per_size)
+        return "\n".join(lines)
+
+
+def label_stats(labels: str | Path) -> LabelStats:
+    labels = Path(labels)
+    paths = shard_paths(labels)
+    st = LabelStats(shards=len(paths), shard_bytes=sum(p.stat().st_size for p in paths), statuses=Counter())
+    counts: dict[str, dict[str, list]] = {"machine": defaultdict(lambda: [0, set()]),
+                                          "pattern": defaultdict(lambda: [0, set()]),
+                                          "size": defaultdict(lambda: [0, set()])}
+    programs, cache_bound = set(), set()
+    for r in read_labels(labels):
+        st.rows += 1
+        st.statuses[r.record.status] += 1
+        if not r.is_label:
+            continue
+        st.labels += 1
+        p = r.key.program
+        programs.add(p)
+        size = size_class(r.memory_bytes, r.key.machine)
+        if size in ("L3", "memory"):
+            cache_bound.add(p)
+        for table, k in [("machine", r.key.machine), ("size", size)] + [("pattern", x) for x in set(r.patterns)]:
+            counts[table][k][0] += 1
+            counts[table][k][1].add(p)
+    st.programs, st.cache_bound_programs = len(programs), len(cache_bound)
+    st.per_machine, st.per_pattern, st.per_size = (
+        {k: (n, len(ps)) for k, (n, ps) in counts[t].items()} for t in ("machine", "pattern", "size"))
+    return st
