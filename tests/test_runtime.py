@@ -16,14 +16,17 @@ from polyrl.ir import Array, ArrayRef, Binary, Iter, Num, Scalar, Scop, Statemen
 from polyrl.runtime import (
     MemoStore,
     Toolchain,
+    build,
     compare,
     compare_dumps,
     instrument,
+    instrument_batch,
     load_dump,
     measure,
     run,
+    run_batch,
 )
-from polyrl.runtime.execute import SHORT_REGION_PROCESSES
+from polyrl.runtime.execute import MAX_TIMED_RUNS, SHORT_REGION_PROCESSES
 
 TC = Toolchain(threads=1)
 TC_EXACT = Toolchain(flags=("-O2", "-fopenmp", "-ffp-contract=off"), threads=1)
@@ -515,3 +518,45 @@ def test_vla_parameter_and_openmp_region(tmp_path: Path):
     assert a[29][19] == 2.0 * (29 - 19) + 29  # one application, although the region ran 3 times
     par = measure(scop, PARALLEL, tc, repeat=2, reference=base.dump)
     assert par.status == "ok" and par.verified, par.detail
+
+
+def _batch(scop: Scop, regions: list[str | None], tmp_path: Path, **kw):
+    b = build(instrument_batch(scop, regions), TC, tmp_path)
+    assert b.status == "ok", b.message
+    return run_batch(b.exe, len(regions), threads=1, **kw)
+
+
+def test_a_batch_times_its_variants_interleaved_and_dumps_each(gemm: Scop, tmp_path: Path):
+    r = _batch(gemm, [None, INTERCHANGED, OFF_BY_ONE], tmp_path, timeout_s=60, repeat=3, min_time=0.01)
+    assert r.status == "ok" and r.statuses == ("ok", "ok", "ok"), r
+    for times in r.times:  # at least `repeat` runs each, adding up to the minimum time (or MAX_TIMED_RUNS)
+        assert len(times) >= 3 and all(t > 0 for t in times)
+        assert sum(times) >= 0.01 or len(times) == MAX_TIMED_RUNS
+    # rounds visit every variant that still wants runs: none runs far more often than another
+    assert max(map(len, r.times)) <= 3 * min(map(len, r.times))
+    base = measure(gemm, None, TC, repeat=1)
+    dumps = [load_dump(d) for d in r.dumps]
+    assert np.array_equal(dumps[0]["C"], base.dump["C"])  # the original, as a lone binary computes it
+    assert compare_dumps(dumps[0], dumps[1], False).ok
+    wrong = compare_dumps(dumps[0], dumps[2], False)
+    assert not wrong.ok and wrong.detail.startswith("C[47][0]: ")
+
+
+def test_a_batch_variant_too_slow_for_the_timeout_is_not_timed(gemm: Scop, tmp_path: Path):
+    # about 0.1-0.3 s a run: with 3 timed runs after the warm-up it cannot fit 0.3 s
+    slow = INTERCHANGED + "  { volatile double x = 0.0; long s; for (s = 0; s < 60000000L; s++) x += 1.0; }\n"
+    r = _batch(gemm, [None, slow], tmp_path, timeout_s=0.3, repeat=3, min_time=0.0)
+    assert r.status == "ok" and r.statuses == ("ok", "timeout"), r
+    assert len(r.times[0]) >= 3 and r.times[1] == ()
+
+
+def test_a_batch_dumps_every_call_of_a_function_called_twice(tmp_path: Path):
+    scop = prefix_scop(tmp_path / "prefix.c")
+    bad = "  acc = 0.0;\n  for (i = 0; i < n; i++) { acc += x[i]; if (i < 19) y[i] = acc; }\n"
+    r = _batch(scop, [None, bad], tmp_path, timeout_s=60, repeat=2, min_time=0.0)
+    assert r.status == "ok", r
+    ref, got = load_dump(r.dumps[0]), load_dump(r.dumps[1])
+    assert set(ref) == set(got) == {"acc", "y", "acc@2", "y@2"}
+    assert float(ref["acc@2"]) == sum(0.5 * i for i in range(20))
+    v = compare_dumps(ref, got, False)
+    assert not v.ok and v.detail.startswith("y@2[19]: "), v.detail

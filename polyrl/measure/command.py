@@ -50,6 +50,10 @@ def register(subparsers) -> None:
                    help="trust each baseline's arrays as the reference without comparing them with an -O1 build "
                    "of the program (saves one build and run per program; a compiler that miscompiles the "
                    "original then goes unnoticed)")
+    p.add_argument("--batch", type=int, default=8, metavar="K",
+                   help="build up to K schedules of a program into one binary with the original and time them "
+                   "interleaved in one process (default 8; 1: one binary and three timing processes per schedule, "
+                   "as before session 18)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar (there is none when stderr is not a terminal)")
 
     d = subparsers.add_parser("dataset", help="the label set in git (export, import, stats) and tables of a memo store")
@@ -106,10 +110,12 @@ def cmd_measure(args: argparse.Namespace) -> int:
         raise PolyrlError("--repeat must be at least 1")
     if args.threads is not None and args.threads < 1:
         raise PolyrlError("--threads must be at least 1")
+    if args.batch < 1:
+        raise PolyrlError("--batch must be at least 1")
     tc = Toolchain(cc=args.cc, flags=tuple(args.flags.split()), threads=args.threads)
     opts = MeasureOptions(Path(args.corpus), args.schedules, args.workers, args.ray, Path(args.store), tc,
                           args.repeat, args.timeout, progress=not args.no_progress and sys.stderr.isatty(),
-                          reference_check=args.reference_check)
+                          reference_check=args.reference_check, batch=args.batch)
     summary = run_measurement(opts)
     print(summary.text())
     if summary.interrupted:

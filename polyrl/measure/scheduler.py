@@ -238,6 +238,7 @@ class MeasureOptions:
     timeout_s: float = 60.0
     progress: bool = True
     reference_check: bool = True  # compare each baseline with its -O1 build (runtime.measure_baseline)
+    batch: int = 8  # schedules per binary, timed interleaved with the original (worker.measure_program)
 
 
 @dataclass
@@ -364,7 +365,7 @@ def run_measurement(opts: MeasureOptions) -> MeasureSummary:
         summary.hits += (base is not None and not unchecked) + len(legal) - len(missing)
         if base is None or missing or unchecked:
             backend.submit(measure_program, MeasureJob(src, program, missing, base is None, tc, opts.repeat,
-                                                       opts.timeout_s, base, opts.reference_check))
+                                                       opts.timeout_s, base, opts.reference_check, opts.batch))
 
     try:
         for src in sources:

@@ -21,14 +21,16 @@ from pathlib import Path
 from polyrl.errors import PolyrlError
 from polyrl.runtime.execute import (
     BASELINE_MISCOMPILED,
+    BatchResult,
     Measurement,
     Toolchain,
     build,
     companion_sources,
     measure_baseline,
     run,
+    run_batch,
 )
-from polyrl.runtime.instrument import instrument
+from polyrl.runtime.instrument import instrument, instrument_batch
 from polyrl.runtime.store import Record
 from polyrl.runtime.verify import compare_dumps, load_dump
 
@@ -145,6 +147,7 @@ class MeasureJob:
     timeout_s: float
     baseline: Record | None = None  # the store's record of the baseline, when it has one
     check_reference: bool = True  # compare the baseline with its -O1 build (runtime.measure_baseline)
+    batch: int = 8  # schedules per binary, timed interleaved with the original (1: one binary each)
 
 
 @dataclass
@@ -235,9 +238,32 @@ def _variant(scop, region: str | None, job: MeasureJob, repeat: int, toolchain: 
             return "ok", r.times, load_dump(r.dump), ""
 
 
+def _batch(scop, regions: list[str], job: MeasureJob, workdir: str) -> BatchResult:
+    """Build the original and `regions` into one binary (under one core) and run it (under
+    the toolchain's cores)."""
+    include = tuple(d for d in (job.source.folder,) if d and os.path.isdir(d))
+    with _GATE.hold(1):
+        try:
+            text = instrument_batch(scop, [None, *regions])
+        except PolyrlError as e:
+            return BatchResult("instrument-error", detail=str(e))
+        b = build(text, job.toolchain, workdir, include, companion_sources(scop.source, include))
+    if b.status != "ok":
+        return BatchResult(b.status, detail=b.message)
+    threads = job.toolchain.resolved_threads()
+    with _GATE.hold(threads):
+        return run_batch(b.exe, 1 + len(regions), job.timeout_s, job.repeat, threads)
+
+
 def measure_program(job: MeasureJob) -> MeasureResult:
     """The baseline (timed when needed, else once for its data), then every schedule,
-    each verified against the baseline's written data."""
+    each verified against the baseline's written data.
+
+    With `job.batch` > 1 the schedules go `batch` at a time into one binary with the
+    original, timed interleaved in one process (runtime.run_batch); the first batch's
+    original is the baseline. A batch that fails as a whole (it does not build, crashes,
+    runs over its time) is measured again one binary per schedule, which tells the variant
+    that failed from those that did not."""
     from polyrl.runtime.store import machine_fingerprint, program_hash
 
     out = MeasureResult(machine=machine_fingerprint(), toolchain=job.toolchain.key())
@@ -253,37 +279,71 @@ def measure_program(job: MeasureJob) -> MeasureResult:
             return out
         scop = prog.scop
 
-        def original(tc: Toolchain, repeat: int) -> Measurement:
-            status, times, dump, detail = _variant(scop, None, job, repeat, tc)
-            return Measurement(status, times, None, detail, dump=dump)
-
-        known = Measurement.from_record(job.baseline) if job.baseline is not None else None
-        with _GATE.hold(1):  # the check compares the arrays under one core (the runs take their own)
-            base = measure_baseline(scop, job.toolchain, job.repeat, job.timeout_s, check=job.check_reference,
-                                    known=known, runner=original)
-        if known is None or base.record() != known.record():
-            out.rows.append(Row("", True, base.status, base.times, base.verified, base.detail))
-        if base.status != "ok":
-            what = base.status if base.status == BASELINE_MISCOMPILED else f"baseline {base.status}"
-            out.error = f"{what}: {base.detail}"
-            return out
-        ref = base.dump
+        regions: list[tuple[str, str]] = []  # (schedule, region text) of the schedules that generate code
         for text in job.schedules:
             try:
                 with _GATE.hold(1):
-                    region = prog.apply(text).region_text
+                    regions.append((text, prog.apply(text).region_text))
             except PolyrlError as e:  # planned as legal: the model and the plan disagree
                 out.rows.append(Row(text, False, "illegal", (), None, str(e)))
-                continue
             except Exception as e:
                 out.rows.append(Row(text, True, "codegen-error", (), None, f"{type(e).__name__}: {e}"))
-                continue
-            status, times, dump, detail = _variant(scop, region, job, job.repeat)
-            verified = None
-            if status == "ok":
-                with _GATE.hold(1):
-                    v = compare_dumps(ref, dump, job.toolchain.exact)
-                verified, detail = v.ok, v.detail
-                status = "ok" if v.ok else "wrong-result"
-            out.rows.append(Row(text, True, status, times, verified, detail))
+
+        size = max(1, job.batch)
+        chunks = [regions[i:i + size] for i in range(0, len(regions), size)] if size > 1 else []
+        if size > 1 and not chunks:
+            chunks = [[]]  # the baseline alone still runs as a batch of one
+        single = [] if size > 1 else list(regions)
+        with tempfile.TemporaryDirectory(prefix="polyrl-batch-") as workdir:
+            first = _batch(scop, [r for _, r in chunks[0]], job, workdir) if chunks else None
+            if first is not None and first.status != "ok":
+                single, chunks, first = list(regions), [], None  # fall back: one binary each
+
+            def original(tc: Toolchain, repeat: int) -> Measurement:
+                if first is not None and tc == job.toolchain:
+                    times = first.times[0] if repeat > 0 else ()
+                    if first.statuses[0] != "ok":
+                        return Measurement(first.statuses[0], detail=f"ran over {job.timeout_s:g} s")
+                    return Measurement("ok", times, None, "", dump=load_dump(first.dumps[0]))
+                status, times, dump, detail = _variant(scop, None, job, repeat, tc)
+                return Measurement(status, times, None, detail, dump=dump)
+
+            known = Measurement.from_record(job.baseline) if job.baseline is not None else None
+            with _GATE.hold(1):  # the check compares the arrays under one core (the runs take their own)
+                base = measure_baseline(scop, job.toolchain, job.repeat, job.timeout_s, check=job.check_reference,
+                                        known=known, runner=original)
+            if known is None or base.record() != known.record():
+                out.rows.append(Row("", True, base.status, base.times, base.verified, base.detail))
+            if base.status != "ok":
+                what = base.status if base.status == BASELINE_MISCOMPILED else f"baseline {base.status}"
+                out.error = f"{what}: {base.detail}"
+                return out
+            ref = base.dump
+
+            def verify(text: str, status: str, times: tuple[float, ...], dump, detail: str) -> None:
+                verified = None
+                if status == "ok":
+                    with _GATE.hold(1):
+                        v = compare_dumps(ref, dump, job.toolchain.exact)
+                    verified, detail = v.ok, v.detail
+                    status = "ok" if v.ok else "wrong-result"
+                out.rows.append(Row(text, True, status, times, verified, detail))
+
+            for k, chunk in enumerate(chunks):
+                res = first if k == 0 else _batch(scop, [r for _, r in chunk], job, workdir)
+                if res.status != "ok":
+                    single += chunk
+                    continue
+                for v, (text, _) in enumerate(chunk, 1):
+                    if res.statuses[v] != "ok":
+                        out.rows.append(Row(text, True, res.statuses[v], (), None,
+                                            f"its runs would take over {job.timeout_s:g} s"))
+                        continue
+                    with _GATE.hold(1):
+                        dump = load_dump(res.dumps[v])
+                    res.dumps[v].unlink()
+                    verify(text, "ok", res.times[v], dump, "")
+            for text, region in single:
+                status, times, dump, detail = _variant(scop, region, job, job.repeat)
+                verify(text, status, times, dump, detail)
     return out

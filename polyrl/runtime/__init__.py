@@ -6,6 +6,7 @@ not the schedules or the generated region text (poly, codegen).
 
 from polyrl.runtime.execute import (
     BASELINE_MISCOMPILED,
+    BatchResult,
     BuildResult,
     Comparison,
     Measurement,
@@ -18,13 +19,15 @@ from polyrl.runtime.execute import (
     measure_baseline,
     reference_toolchain,
     run,
+    run_batch,
 )
-from polyrl.runtime.instrument import instrument, written_extents
+from polyrl.runtime.instrument import instrument, instrument_batch, written_extents
 from polyrl.runtime.store import MemoStore, Record, StoreKey, machine_fingerprint, program_hash
 from polyrl.runtime.verify import Verification, compare_dumps, load_dump
 
 __all__ = [
     "BASELINE_MISCOMPILED",
+    "BatchResult",
     "BuildResult",
     "Comparison",
     "Measurement",
@@ -39,6 +42,7 @@ __all__ = [
     "compare",
     "compare_dumps",
     "instrument",
+    "instrument_batch",
     "load_dump",
     "machine_fingerprint",
     "measure",
@@ -46,5 +50,6 @@ __all__ = [
     "program_hash",
     "reference_toolchain",
     "run",
+    "run_batch",
     "written_extents",
 ]

@@ -307,6 +307,88 @@ def _run_once(exe: Path, timeout_s: float, repeat: int, threads: int | None, cwd
     return RunResult("ok", times, dump if arrays else None, sout, serr, per_process=(len(times),))
 
 
+@dataclass(frozen=True)
+class BatchResult:
+    """One process of a batch binary (instrument_batch): the process's status, and per
+    variant its status ("ok" or "timeout"), its timed runs and the file of its arrays."""
+
+    status: str
+    statuses: tuple[str, ...] = ()
+    times: tuple[tuple[float, ...], ...] = ()
+    dumps: tuple[Path | None, ...] = ()
+    detail: str = ""
+
+
+# In a batch every variant runs in the same process, from the same arrays at the same
+# addresses, in rotated rounds, so what moves one process's times against another's (where
+# the arrays land, what else ran then) moves all of its variants alike: one process with
+# BATCH_MIN_TIMED_S of runs per variant ranks them as the three processes of MIN_TIMED_S
+# each that a lone variant needs (measured: reports/session18).
+BATCH_MIN_TIMED_S = 0.04
+
+
+def run_batch(exe: str | Path, variants: int, timeout_s: float, repeat: int, threads: int | None = None,
+              min_time: float = BATCH_MIN_TIMED_S) -> BatchResult:
+    """Run a batch binary once: every variant's warm-up and arrays, then their timed runs.
+
+    `timeout_s` bounds one variant's warm-up and `repeat` timed runs, estimated from its
+    warm-up (a slower one is reported as "timeout" and not timed, as a lone binary would
+    have been stopped); a process that runs over that for every variant together is
+    stopped and the batch fails."""
+    exe = Path(exe)
+    wd = exe.parent
+    dump, times_file = wd / "dump.bin", wd / "times.txt"
+    for f in [times_file, *(wd / f"dump.bin.{v}" for v in range(variants))]:
+        f.unlink(missing_ok=True)
+    env = dict(os.environ)
+    env.update(
+        POLYRL_DUMP=str(dump),
+        POLYRL_TIMES=str(times_file),
+        POLYRL_REPEAT=str(repeat),
+        POLYRL_MIN_TIME=repr(float(min_time)),
+        POLYRL_MAX_RUNS=str(MAX_TIMED_RUNS),
+        POLYRL_VARIANT_TIMEOUT=repr(float(timeout_s)),
+        OMP_NUM_THREADS=str(threads if threads is not None else (os.cpu_count() or 1)),
+    )
+    budget = timeout_s * variants * (repeat + 2) + 2 * variants * min_time + 10.0
+    proc = subprocess.Popen([str(exe)], cwd=wd, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE, start_new_session=True)
+    try:
+        _, err = proc.communicate(timeout=budget)
+    except subprocess.TimeoutExpired:
+        _kill_group(proc)
+        proc.communicate()
+        return BatchResult("timeout", detail=f"the batch ran over {budget:g} s")
+    except BaseException:
+        _kill_group(proc)
+        proc.wait()
+        raise
+    rc = proc.returncode
+    if rc != 0:
+        serr = err.decode(errors="replace").strip()
+        if rc < 0:
+            try:
+                name = signal.Signals(-rc).name
+            except ValueError:
+                name = str(-rc)
+            return BatchResult("crash", detail=f"signal {name}")
+        return BatchResult(f"exit-code {rc}", detail=serr.splitlines()[-1] if serr else "")
+    if not times_file.exists():
+        return BatchResult("region-not-reached", detail="the program never entered the region")
+    per: list[list[float]] = [[] for _ in range(variants)]
+    timed_out = set()
+    for line in times_file.read_text().splitlines():
+        v, value = line.split()
+        if value == "timeout":
+            timed_out.add(int(v))
+        else:
+            per[int(v)].append(float(value))
+    dumps = tuple((wd / f"dump.bin.{v}") if (wd / f"dump.bin.{v}").exists() else None for v in range(variants))
+    statuses = tuple("timeout" if v in timed_out else "ok" if per[v] or repeat == 0 else "no-times"
+                     for v in range(variants))
+    return BatchResult("ok", statuses, tuple(tuple(t) for t in per), dumps)
+
+
 # ---------------------------------------------------------------- measure
 
 

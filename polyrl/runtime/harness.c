@@ -5,7 +5,17 @@
  * up to less, more runs follow; default 0), POLYRL_MAX_RUNS (no more timed runs than
  * this once POLYRL_REPEAT are done; default 1000), POLYRL_TIMES (one line per timed
  * run, seconds), POLYRL_DUMP (written arrays, appended: a text header line
- * "polyrl-array NAME KIND ELSIZE COUNT NDIM D1..." followed by COUNT*ELSIZE raw bytes). */
+ * "polyrl-array NAME KIND ELSIZE COUNT NDIM D1..." followed by COUNT*ELSIZE raw bytes).
+ *
+ * A batch binary holds several variants of the region (variant 0 the original) and, on the
+ * region's first call, runs each once from the snapshot (its warm-up, after which its arrays
+ * go to $POLYRL_DUMP.<variant>), then times them in rounds, each round in a rotated order,
+ * until every variant has at least $POLYRL_REPEAT timed runs adding up to $POLYRL_MIN_TIME
+ * (at most $POLYRL_MAX_RUNS). A variant whose warm-up, times 1 + $POLYRL_REPEAT, is over
+ * $POLYRL_VARIANT_TIMEOUT seconds is not timed (it would not have finished as a lone binary). $POLYRL_TIMES then gets "VARIANT SECONDS" lines, and "VARIANT
+ * timeout" for those. Last, the original runs once more from the snapshot, so the rest of
+ * the program sees its results. Later calls of the region run each variant once from their
+ * own snapshot and append its arrays to its dump, then the original once more. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdarg.h>
 #include <stdio.h>
@@ -116,10 +126,129 @@ void polyrl_write_times(void)
     fclose(f);
 }
 
+/* ---------------------------------------------------------------- batches */
+
+static int polyrl_nv = 0, polyrl_phase = 0, polyrl_cur = -1, polyrl_round = 0, polyrl_slot = 0;
+static int *polyrl_count = NULL, *polyrl_timedout = NULL;
+static double *polyrl_sum = NULL, polyrl_variant_timeout = 0.0;
+static FILE *polyrl_times_out = NULL;
+static char *polyrl_dump_override = NULL;
+static int polyrl_later = 0;
+
+void polyrl_batch_start(int variants, int first_call)
+{
+    const char *path = getenv("POLYRL_TIMES");
+    polyrl_nv = variants;
+    polyrl_cur = -1;
+    polyrl_phase = 0;
+    polyrl_later = !first_call;
+    if (polyrl_later) /* later calls: each variant once more for its arrays, untimed */
+        return;
+    polyrl_min_runs = polyrl_env_int("POLYRL_REPEAT", 1);
+    polyrl_max_runs = polyrl_env_int("POLYRL_MAX_RUNS", 1000);
+    polyrl_min_time = polyrl_env_seconds("POLYRL_MIN_TIME");
+    polyrl_variant_timeout = polyrl_env_seconds("POLYRL_VARIANT_TIMEOUT");
+    polyrl_count = (int *)calloc((size_t)variants, sizeof(int));
+    polyrl_timedout = (int *)calloc((size_t)variants, sizeof(int));
+    polyrl_sum = (double *)calloc((size_t)variants, sizeof(double));
+    if (!polyrl_count || !polyrl_timedout || !polyrl_sum)
+        polyrl_fail("allocate", "the batch tables");
+    if (path && !(polyrl_times_out = fopen(path, "w")))
+        polyrl_fail("write", path);
+}
+
+static int polyrl_wants_runs(int v)
+{
+    if (polyrl_timedout[v])
+        return 0;
+    if (polyrl_count[v] < polyrl_min_runs)
+        return 1;
+    return polyrl_count[v] < polyrl_max_runs && polyrl_sum[v] < polyrl_min_time;
+}
+
+int polyrl_batch_next(void)
+{
+    int k;
+    if (polyrl_phase == 0) { /* warm-ups, in order */
+        if (++polyrl_cur < polyrl_nv)
+            return polyrl_cur;
+        polyrl_phase = polyrl_later ? 3 : 1;
+        polyrl_round = 0;
+        polyrl_slot = -1;
+    }
+    if (polyrl_phase == 1) { /* timed rounds: a round visits the variants that want runs, rotated */
+        if (polyrl_min_runs > 0) {
+            for (;;) {
+                while (++polyrl_slot < polyrl_nv) {
+                    polyrl_cur = (polyrl_slot + polyrl_round) % polyrl_nv;
+                    if (polyrl_wants_runs(polyrl_cur))
+                        return polyrl_cur;
+                }
+                for (k = 0; k < polyrl_nv && !polyrl_wants_runs(k); ++k)
+                    ;
+                if (k == polyrl_nv)
+                    break;
+                ++polyrl_round;
+                polyrl_slot = -1;
+            }
+        }
+        if (polyrl_times_out) {
+            for (k = 0; k < polyrl_nv; ++k)
+                if (polyrl_timedout[k])
+                    fprintf(polyrl_times_out, "%d timeout\n", k);
+            fclose(polyrl_times_out);
+            polyrl_times_out = NULL;
+        }
+        polyrl_phase = 3;
+    }
+    if (polyrl_phase == 3) { /* the original once more, untimed */
+        polyrl_phase = 4;
+        polyrl_cur = 0;
+        return 0;
+    }
+    return -1;
+}
+
+void polyrl_batch_record(double seconds)
+{
+    if (polyrl_phase == 0 && !polyrl_later) {
+        /* a lone variant gets the timeout for its warm-up and timed runs together */
+        if (polyrl_variant_timeout > 0.0 && seconds * (1 + polyrl_min_runs) > polyrl_variant_timeout)
+            polyrl_timedout[polyrl_cur] = 1;
+        return;
+    }
+    if (polyrl_phase != 1)
+        return;
+    polyrl_count[polyrl_cur] += 1;
+    polyrl_sum[polyrl_cur] += seconds;
+    if (polyrl_times_out)
+        fprintf(polyrl_times_out, "%d %.9e\n", polyrl_cur, seconds);
+}
+
+int polyrl_batch_dump_due(void)
+{
+    const char *path = getenv("POLYRL_DUMP");
+    size_t n;
+    if (polyrl_phase != 0 || !path)
+        return 0;
+    n = strlen(path) + 16;
+    polyrl_dump_override = (char *)malloc(n);
+    if (!polyrl_dump_override)
+        polyrl_fail("allocate", "a dump path");
+    snprintf(polyrl_dump_override, n, "%s.%d", path, polyrl_cur);
+    return 1;
+}
+
+void polyrl_batch_dump_end(void)
+{
+    free(polyrl_dump_override);
+    polyrl_dump_override = NULL;
+}
+
 void polyrl_dump(const char *name, const void *data, unsigned long bytes, int kind,
                  unsigned long elsize, int ndim, ...)
 {
-    const char *path = getenv("POLYRL_DUMP");
+    const char *path = polyrl_dump_override ? polyrl_dump_override : getenv("POLYRL_DUMP");
     FILE *f;
     va_list ap;
     int k;

@@ -13,6 +13,12 @@ void polyrl_write_times(void);            /* the timed runs to $POLYRL_TIMES */
 /* Append one array to $POLYRL_DUMP; the trailing extents (ndim - 1 of them) follow. */
 void polyrl_dump(const char *name, const void *data, unsigned long bytes, int kind,
                  unsigned long elsize, int ndim, ...);
+/* Batches: several variants of the region in one binary, timed interleaved (see harness.c). */
+void polyrl_batch_start(int variants, int first_call);
+int polyrl_batch_next(void);              /* the variant to run next, -1 when done */
+void polyrl_batch_record(double seconds); /* the run polyrl_batch_next chose took this long */
+int polyrl_batch_dump_due(void);          /* its arrays are to be dumped now */
+void polyrl_batch_dump_end(void);
 
 static __inline__ long polyrl_min(long a, long b) { return a < b ? a : b; }
 static __inline__ long polyrl_max(long a, long b) { return a > b ? a : b; }

@@ -182,3 +182,69 @@ def instrument(scop: Scop, region_text: str | None) -> str:
     tail = data[end:]
     prologue = harness_header() + f"#line 1 {_c_string(path)}\n"
     return prologue + head + block + tail
+
+
+def instrument_batch(scop: Scop, regions: list[str | None]) -> str:
+    """The whole program with the region replaced by several variants of it, timed
+    interleaved in one process (harness.c, "batches"): variant k is `regions[k]`, None for
+    the original region text; variant 0 must be the original, whose results the rest of
+    the program then sees. Each variant's arrays are dumped after its warm-up run."""
+    if not regions or regions[0] is not None:
+        raise ValueError("a batch starts with the original region (None)")
+    data = scop.source
+    start, end = scop.region
+    if not (0 <= start <= end <= len(data)):
+        raise ValueError(f"region {scop.region} outside the source ({len(data)} characters)")
+    path = scop.source_path or "program.c"
+    written = written_extents(scop)
+
+    ind = "  "
+    out = ["{ /* polyrl: timed variants */"]
+    out.append(f"{ind}static int polyrl_calls = 0;")
+    out.append(f"{ind}int polyrl_v;")
+    out.append(f"{ind}double polyrl_t0;")
+    for k, w in enumerate(written):
+        out.append(f"{ind}unsigned long polyrl_bytes{k} = {w.bytes_expr}; /* {w.name} */")
+        out.append(f"{ind}void *polyrl_snap{k};")
+    refs = [w.name if w.ndim else f"&{w.name}" for w in written]
+    for k, ref in enumerate(refs):
+        out.append(f"{ind}polyrl_snap{k} = polyrl_snapshot({ref}, polyrl_bytes{k});")
+    out.append(f"{ind}polyrl_batch_start({len(regions)}, ++polyrl_calls == 1);")
+    out.append(f"{ind}while ((polyrl_v = polyrl_batch_next()) >= 0) {{")
+    for k, ref in enumerate(refs):
+        out.append(f"{ind}{ind}polyrl_restore({ref}, polyrl_snap{k}, polyrl_bytes{k});")
+    out.append(f"{ind}{ind}polyrl_t0 = polyrl_now();")
+    out.append(f"{ind}{ind}switch (polyrl_v) {{")
+    for v, region in enumerate(regions):
+        out.append(f"{ind}{ind}case {v}: {{")
+        if region is None:
+            out.append(f"#line {_line_of(data, start)} {_c_string(path)}")
+            out.append(data[start:end])
+        else:
+            out.append(f"#line 1 {_c_string(f'{path} (variant {v})')}")
+            out.append(region)
+        out.append('#line 1 "polyrl harness"')
+        out.append(f"{ind}{ind}}} break;")
+    out.append(f"{ind}{ind}}}")
+    out.append(f"{ind}{ind}polyrl_batch_record(polyrl_now() - polyrl_t0);")
+    out.append(f"{ind}{ind}if (polyrl_batch_dump_due()) {{")
+    for k, w in enumerate(written):
+        elem = _elem(w.name, w.ndim)
+        trailing = "".join(
+            f", (unsigned long)(sizeof({_elem(w.name, d)}) / sizeof({_elem(w.name, d + 1)}))"
+            for d in range(1, w.ndim)
+        )
+        out.append(
+            f"{ind}{ind}{ind}polyrl_dump({_c_string(w.name)}, {refs[k]}, polyrl_bytes{k}, POLYRL_KIND({elem}), "
+            f"(unsigned long)sizeof({elem}), {w.ndim}{trailing});"
+        )
+    out.append(f"{ind}{ind}{ind}polyrl_batch_dump_end();")
+    out.append(f"{ind}{ind}}}")
+    out.append(f"{ind}}}")
+    for k in range(len(written)):
+        out.append(f"{ind}polyrl_release(polyrl_snap{k});")
+    out.append("}")
+    out.append(f"#line {_line_of(data, end)} {_c_string(path)}")
+    block = "\n".join(out) + "\n"
+    prologue = harness_header() + f"#line 1 {_c_string(path)}\n"
+    return prologue + data[:start] + block + data[end:]
