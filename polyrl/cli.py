@@ -22,6 +22,7 @@ EPILOG = """schedules are sequences of per-branch actions, e.g. "B0:T2(0,1,32,32
   B<n>:V()                write the innermost loop as explicit vector code
   B<n>:K(a,k)             pack array k (numbered by `polyrl show`) into a buffer at each iteration of level a
   B<n>:KT(a,k)            the same, the buffer transposed (a column walk becomes unit-stride)
+  B<n>:E(k)               expand scalar k (of those the region writes, in order) into an array over its loops
 `polyrl show FILE.c` prints the branches (B<n>) and levels (L<k>) of each loop."""
 
 
@@ -147,6 +148,8 @@ def parse_defines(items: list[str]) -> dict[str, str]:
 def load_program(args):
     from polyrl.api import load
 
+    if Path(args.file).is_dir():
+        raise PolyrlError("is a folder, not a C file; give one .c file", args.file)
     if not Path(args.file).is_file():
         raise PolyrlError("no such file", args.file)
     return load(args.file, function=args.function, defines=parse_defines(args.defines),
@@ -194,6 +197,10 @@ def cmd_optimize(args) -> int:
                           "or --schedule")
     if args.search is not None and args.search < 1:
         raise PolyrlError("--search N needs N >= 1 measurements")
+    if args.output and not Path(args.output).resolve().parent.is_dir():
+        raise PolyrlError("the folder to write into does not exist; create it first", str(Path(args.output).parent))
+    if args.output and Path(args.output).is_dir():
+        raise PolyrlError("is a folder; give the file to write", args.output)
     if args.search is not None and args.simd != "auto":
         # the memo store keys candidates by schedule text, which does not say where simd went
         raise PolyrlError("--search measures its candidates with --simd auto; drop --simd")

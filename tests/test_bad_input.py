@@ -72,3 +72,32 @@ def test_malformed_schedule(k: int, runs):
     line, col = int(m.group(1)), int(m.group(2))
     assert line == 1
     assert 1 <= col <= len(BAD_SCHEDULES[k]), f"column {col} is outside `{BAD_SCHEDULES[k]}`"
+
+
+def test_a_folder_a_missing_output_folder_and_a_corrupt_policy_are_one_line_errors(tmp_path: Path):
+    def polyrl(*argv: str) -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, "-m", "polyrl.cli", *argv], capture_output=True, text=True,
+                              errors="replace", timeout=300, cwd=REPO)
+
+    junk = tmp_path / "junk.pt"
+    junk.write_bytes(b"\x80\x02 not a checkpoint")
+    cases = {
+        "is a folder, not a C file": polyrl("optimize", str(REPO / "datasets")),
+        "the folder to write into does not exist": polyrl("optimize", str(MATMUL), "--schedule", "B0:P(0)",
+                                                          "-o", str(tmp_path / "none" / "x.c")),
+        "cannot read the policy checkpoint": polyrl("optimize", str(MATMUL), "--policy", str(junk),
+                                                    "-o", str(tmp_path / "p.c")),
+    }
+    for message, p in cases.items():
+        shown = f"exit {p.returncode}\nstdout: {p.stdout!r}\nstderr: {p.stderr!r}"
+        assert p.returncode == 2 and "Traceback" not in p.stderr, shown
+        assert len(p.stderr.splitlines()) == 1 and message in p.stderr, shown
+    assert not (tmp_path / "p.c").exists()
+
+
+def test_help_lists_every_action():
+    from polyrl.cli import EPILOG
+    from polyrl.poly.schedule import ACTION_KINDS
+
+    for name in ACTION_KINDS:
+        assert re.search(rf"\b{name}\(", EPILOG), name
