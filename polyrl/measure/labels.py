@@ -17,7 +17,7 @@ import json
 import re
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -279,10 +279,11 @@ class LabelStats:
     labels: int = 0
     programs: int = 0
     cache_bound_programs: int = 0
-    statuses: Counter = None  # type: ignore[assignment]
-    per_machine: dict = None  # type: ignore[assignment]  # machine -> (labels, programs)
-    per_pattern: dict = None  # type: ignore[assignment]  # pattern -> (labels, programs)
-    per_size: dict = None  # type: ignore[assignment]  # class -> (labels, programs)
+    statuses: Counter = field(default_factory=Counter)
+    # (labels, programs) per machine key, per generator pattern and per size class
+    per_machine: dict[str, tuple[int, int]] = field(default_factory=dict)
+    per_pattern: dict[str, tuple[int, int]] = field(default_factory=dict)
+    per_size: dict[str, tuple[int, int]] = field(default_factory=dict)
 
     def text(self) -> str:
         def table(title: str, d: dict) -> list[str]:
@@ -304,7 +305,7 @@ class LabelStats:
 def label_stats(labels: str | Path) -> LabelStats:
     labels = Path(labels)
     paths = shard_paths(labels)
-    st = LabelStats(shards=len(paths), shard_bytes=sum(p.stat().st_size for p in paths), statuses=Counter())
+    st = LabelStats(shards=len(paths), shard_bytes=sum(p.stat().st_size for p in paths))
     counts: dict[str, dict[str, list]] = {"machine": defaultdict(lambda: [0, set()]),
                                           "pattern": defaultdict(lambda: [0, set()]),
                                           "size": defaultdict(lambda: [0, set()])}

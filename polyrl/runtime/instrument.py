@@ -108,6 +108,24 @@ def _elem(name: str, ndim: int) -> str:
     return name + "[0]" * ndim
 
 
+def _dump_call(w: Written, k: int) -> str:
+    """The harness call that dumps written item `k` (its bytes in polyrl_bytes<k>)."""
+    elem = _elem(w.name, w.ndim)
+    ref = w.name if w.ndim else f"&{w.name}"
+    trailing = "".join(
+        f", (unsigned long)(sizeof({_elem(w.name, d)}) / sizeof({_elem(w.name, d + 1)}))" for d in range(1, w.ndim)
+    )
+    return (f"polyrl_dump({_c_string(w.name)}, {ref}, polyrl_bytes{k}, POLYRL_KIND({elem}), "
+            f"(unsigned long)sizeof({elem}), {w.ndim}{trailing});")
+
+
+def _checked_region(scop: Scop) -> tuple[int, int]:
+    start, end = scop.region
+    if not (0 <= start <= end <= len(scop.source)):
+        raise ValueError(f"region {scop.region} outside the source ({len(scop.source)} characters)")
+    return start, end
+
+
 def instrument(scop: Scop, region_text: str | None) -> str:
     """The whole program with the region wrapped in the timing harness.
 
@@ -117,9 +135,7 @@ def instrument(scop: Scop, region_text: str | None) -> str:
     on later calls it runs once. Every call dumps.
     """
     data = scop.source  # region offsets index this text (as codegen and api slice it)
-    start, end = scop.region
-    if not (0 <= start <= end <= len(data)):
-        raise ValueError(f"region {scop.region} outside the source ({len(data)} characters)")
+    start, end = _checked_region(scop)
     path = scop.source_path or "program.c"
     if region_text is None:
         body_line = f"#line {_line_of(data, start)} {_c_string(path)}"
@@ -163,17 +179,8 @@ def instrument(scop: Scop, region_text: str | None) -> str:
     out.append(f"{ind}if (polyrl_timed)")
     out.append(f"{ind}{ind}polyrl_write_times();")
     for k, w in enumerate(written):
-        elem = _elem(w.name, w.ndim)
-        ref = w.name if w.ndim else f"&{w.name}"
-        trailing = "".join(
-            f", (unsigned long)(sizeof({_elem(w.name, d)}) / sizeof({_elem(w.name, d + 1)}))"
-            for d in range(1, w.ndim)
-        )
         out.append(f"{ind}polyrl_release(polyrl_snap{k});")
-        out.append(
-            f"{ind}polyrl_dump({_c_string(w.name)}, {ref}, polyrl_bytes{k}, POLYRL_KIND({elem}), "
-            f"(unsigned long)sizeof({elem}), {w.ndim}{trailing});"
-        )
+        out.append(f"{ind}{_dump_call(w, k)}")
     out.append("}")
     out.append(f"#line {_line_of(data, end)} {_c_string(path)}")
     block = "\n".join(out) + "\n"  # the directive numbers the rest of the region's last line
@@ -192,9 +199,7 @@ def instrument_batch(scop: Scop, regions: list[str | None]) -> str:
     if not regions or regions[0] is not None:
         raise ValueError("a batch starts with the original region (None)")
     data = scop.source
-    start, end = scop.region
-    if not (0 <= start <= end <= len(data)):
-        raise ValueError(f"region {scop.region} outside the source ({len(data)} characters)")
+    start, end = _checked_region(scop)
     path = scop.source_path or "program.c"
     written = written_extents(scop)
 
@@ -229,15 +234,7 @@ def instrument_batch(scop: Scop, regions: list[str | None]) -> str:
     out.append(f"{ind}{ind}polyrl_batch_record(polyrl_now() - polyrl_t0);")
     out.append(f"{ind}{ind}if (polyrl_batch_dump_due()) {{")
     for k, w in enumerate(written):
-        elem = _elem(w.name, w.ndim)
-        trailing = "".join(
-            f", (unsigned long)(sizeof({_elem(w.name, d)}) / sizeof({_elem(w.name, d + 1)}))"
-            for d in range(1, w.ndim)
-        )
-        out.append(
-            f"{ind}{ind}{ind}polyrl_dump({_c_string(w.name)}, {refs[k]}, polyrl_bytes{k}, POLYRL_KIND({elem}), "
-            f"(unsigned long)sizeof({elem}), {w.ndim}{trailing});"
-        )
+        out.append(f"{ind}{ind}{ind}{_dump_call(w, k)}")
     out.append(f"{ind}{ind}{ind}polyrl_batch_dump_end();")
     out.append(f"{ind}{ind}}}")
     out.append(f"{ind}}}")
