@@ -207,12 +207,31 @@ while [ $# -gt 0 ]; do [ "$1" = "-o" ] && out="$2"; shift; done
   sed -e 's/#pragma scop/\/* Start of CLooG code *\//' -e 's/#pragma endscop/\/* End of CLooG code *\//' \
       -e 's/j < _PB_NJ;/j < min(_PB_NJ, _PB_NJ + 1);/' "$in"; } > "$out"
 """)
-    monkeypatch.setenv("PATH", f"{tmp_path / 'bin'}{os.pathsep}{os.environ['PATH']}")
+    # given as --polycc (not on PATH), in both settings; the report gives PLUTO at its best
     out = tmp_path / "out"
-    assert main(["bench", "--dataset", "MINI", "--kernels", "gemm", "--variants", "base,pluto",
+    assert main(["bench", "--dataset", "MINI", "--kernels", "gemm", "--variants", "base,pluto,pluto-nounrolljam",
+                 "--polycc", str(tmp_path / "bin" / "polycc"), "--repeat", "1", "--threads", "1",
+                 "--out", str(out)]) == 0
+    rows = _rows(out)
+    for name in ("pluto", "pluto-nounrolljam"):
+        assert (rows[("gemm", name)]["status"], rows[("gemm", name)]["verified"]) == ("ok", "yes"), rows
+    best = max(float(rows[("gemm", n)]["speedup"]) for n in ("pluto", "pluto-nounrolljam"))
+    assert (f"pluto at its best (per kernel the faster verified of pluto, pluto-nounrolljam): "
+            f"geomean {best:.2f}x over 1 kernels") in (out / "results.md").read_text()
+
+
+def test_polycc_from_the_environment_and_a_bad_polycc(tmp_path: Path, monkeypatch, capsys) -> None:
+    monkeypatch.setenv("POLYRL_POLYCC", str(tmp_path / "nowhere" / "polycc"))
+    out = tmp_path / "out"
+    assert main(["bench", "--dataset", "MINI", "--kernels", "gemm", "--variants", "pluto",
                  "--repeat", "1", "--threads", "1", "--out", str(out)]) == 0
     row = _rows(out)[("gemm", "pluto")]
-    assert (row["status"], row["verified"]) == ("ok", "yes"), row
+    assert row["status"] == "not-available" and "nowhere/polycc" in row["detail"], row
+    capsys.readouterr()
+    assert main(["bench", "--dataset", "MINI", "--kernels", "gemm", "--variants", "pluto",
+                 "--polycc", str(tmp_path / "nowhere" / "polycc"), "--out", str(out)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("polyrl: error: --polycc:") and "not an executable" in err[0], err
 
 
 def test_pluto_failure_is_reported(tmp_path: Path, monkeypatch) -> None:

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from polyrl.errors import PolyrlError
 
-DEFAULT_VARIANTS = "base,graphite,polly,pluto,polyrl-schedule,polyrl-policy"
+DEFAULT_VARIANTS = "base,graphite,polly,pluto,pluto-nounrolljam,polyrl-schedule,polyrl-policy"
 
 
 def register(subparsers) -> None:
@@ -52,6 +52,9 @@ def register(subparsers) -> None:
                    help="policy checkpoint of polyrl-policy and polyrl-search (default: the policy shipped with polyrl)")
     p.add_argument("--search-budget", type=int, default=32, metavar="N",
                    help="candidate schedules measured per kernel by polyrl-search and random-search (default 32)")
+    p.add_argument("--polycc", metavar="PATH",
+                   help="PLUTO's polycc for the pluto variants (default: $POLYRL_POLYCC, else polycc on PATH; "
+                   "scripts/build_pluto.sh builds one)")
     p.add_argument("--kernels", metavar="a,b,c", help="only these kernels")
     p.add_argument("--threads", type=int, default=None, help="OpenMP threads (default: all cores)")
     p.add_argument("--repeat", type=int, default=5, help=REPEAT_HELP)
@@ -76,7 +79,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
     from polyrl.bench.runner import ordered_variants, run_bench
     from polyrl.bench.schedules import load_schedules, shipped_schedules
     from polyrl.bench.suite import discover, resolve_suite, select
-    from polyrl.bench.variants import Settings, make_variants
+    from polyrl.bench.variants import Settings, find_polycc, make_variants
     from polyrl.runtime import MemoStore, machine_fingerprint
 
     if args.repeat < 1:
@@ -85,6 +88,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
         raise PolyrlError("--threads must be at least 1")
     if args.search_budget < 1:
         raise PolyrlError("--search-budget must be at least 1")
+    if args.polycc and find_polycc(args.polycc) is None:
+        raise PolyrlError(f"--polycc: `{args.polycc}` is not an executable")
     label, folder = resolve_suite(args.suite, args.polybench_dir)
     kernels = select(discover(folder), _split(args.kernels))
     if not kernels:
@@ -95,7 +100,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
     # --fresh: the searches measure their candidates again too
     settings = Settings(dataset=args.dataset, threads=threads, schedules=schedules, timeout_s=args.timeout,
                         policy=args.policy, search_budget=args.search_budget, repeat=args.repeat,
-                        store=None if args.fresh else store, reference_check=args.reference_check)
+                        store=None if args.fresh else store, reference_check=args.reference_check,
+                        polycc=args.polycc)
     names = ordered_variants(_split(args.variants) or _split(DEFAULT_VARIANTS))
     variants = make_variants(names, settings)
     out = Path(args.out) if args.out else Path("bench-out") / datetime.now().strftime("%Y%m%d-%H%M%S")

@@ -129,6 +129,10 @@ def markdown(rows: Sequence[Row], variants: Sequence[str] | None = None, title: 
     out.append(footer("not available", lambda n: str(sum(r.status == NOT_AVAILABLE for r in per_variant(n)))))
     out.append(footer("not run", lambda n: str(sum(r.status in NOT_RUN for r in per_variant(n)))))
 
+    for group in BEST_OF:
+        if all(n in others for n in group):
+            out += ["", best_of(rows, group)]
+
     problems = [r for r in rows if not r.ok and r.status not in ("no-schedule", NOT_AVAILABLE)]
     missing = {r.variant: r.detail for r in rows if r.status == NOT_AVAILABLE}
     if problems or missing:
@@ -138,6 +142,22 @@ def markdown(rows: Sequence[Row], variants: Sequence[str] | None = None, title: 
         for r in problems:
             out.append(f"- {r.kernel} / {r.variant}: {r.status}" + (f": {r.detail}" if r.detail else ""))
     return "\n".join(out) + "\n"
+
+
+# columns that are one tool in several settings: the report also gives the tool at its best
+BEST_OF: tuple[tuple[str, ...], ...] = (("pluto", "pluto-nounrolljam"),)
+
+
+def best_of(rows: Sequence[Row], group: Sequence[str]) -> str:
+    """One line: per kernel the fastest verified of the `group` columns, and the geomean
+    of those bests over the kernels where at least one of them verified."""
+    best: dict[str, float] = {}
+    for r in rows:
+        if r.variant in group and r.ok and r.speedup is not None:
+            best[r.kernel] = max(best.get(r.kernel, 0.0), r.speedup)
+    g = geomean(list(best.values()))
+    what = "no kernel verified" if g is None else f"geomean {_fmt_speedup(g)} over {len(best)} kernels"
+    return f"{group[0]} at its best (per kernel the faster verified of {', '.join(group)}): {what}"
 
 
 def plot(rows: Sequence[Row], path: str | Path, variants: Sequence[str] | None = None, title: str = "") -> Path:

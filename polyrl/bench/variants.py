@@ -48,6 +48,7 @@ class Settings:
     repeat: int = 5  # timed runs per candidate measured by the searches
     store: MemoStore | None = None  # where the searches look up and keep their measurements
     reference_check: bool = True  # compare each base build with its -O1 build (runtime.measure_baseline)
+    polycc: str | None = None  # PLUTO's polycc (None: $POLYRL_POLYCC, else `polycc` on PATH)
 
 
 @dataclass(frozen=True)
@@ -281,16 +282,29 @@ class Polly(CompilerVariant):
 # ---------------------------------------------------------------- source rewriters
 
 
+def find_polycc(given: str | None = None) -> str | None:
+    """The polycc to run: `given` (bench --polycc), else $POLYRL_POLYCC, else `polycc` on
+    PATH; a path or a name on PATH, resolved to an executable, or None when there is none."""
+    wanted = given or os.environ.get("POLYRL_POLYCC") or "polycc"
+    return shutil.which(os.path.expanduser(wanted))
+
+
 @register_variant
 class Pluto(Variant):
     name = "pluto"
-    summary = "PLUTO's polycc --tile --parallel on the original file, then gcc like base"
-    polycc: ClassVar[str] = "polycc"
+    summary = "PLUTO's polycc --tile --parallel (as its authors document it) on the original file, then gcc like base"
     args: ClassVar[tuple[str, ...]] = ("--tile", "--parallel")
 
+    @property
+    def polycc(self) -> str | None:
+        return find_polycc(self.settings.polycc)
+
     def unavailable(self) -> str | None:
-        if shutil.which(self.polycc) is None:
-            return f"`{self.polycc}` not found (PLUTO is not packaged by Debian; build it from source)"
+        if self.polycc is None:
+            wanted = self.settings.polycc or os.environ.get("POLYRL_POLYCC")
+            return (f"`{wanted}` is not an executable polycc" if wanted else
+                    "`polycc` not found: give --polycc PATH or set POLYRL_POLYCC (PLUTO is not packaged by "
+                    "Debian; scripts/build_pluto.sh builds it from source)")
         return Base(self.settings).unavailable()
 
     def prepare(self, case: Case) -> Build | Skip:
@@ -299,13 +313,26 @@ class Pluto(Variant):
         base = Base(self.settings).prepare(case)
         if isinstance(base, Skip):
             return base
+        polycc = self.polycc
+        if polycc is None:
+            return Skip("not-available", self.unavailable() or "no polycc")
         try:
-            region = pluto_region(case.kernel.path, case.program.scop, self.polycc, self.args,
+            region = pluto_region(case.kernel.path, case.program.scop, polycc, self.args,
                                   timeout_s=self.settings.timeout_s)
         except PlutoError as e:
             return Skip("tool-failed", str(e))
         digest = hashlib.sha256(region.encode()).hexdigest()[:16]
         return Build(base.toolchain, region, f"variant:pluto {' '.join(self.args)} {digest}")
+
+
+@register_variant
+class PlutoNoJam(Pluto):
+    # polycc's default unroll-and-jam can cost more than it gains (gemm at LARGE: 0.5x with
+    # it, 1.5x without): this column shows PLUTO without it, so that the bench can report
+    # PLUTO at its best per kernel beside the documented setting
+    name = "pluto-nounrolljam"
+    summary = "PLUTO's polycc --tile --parallel --nounrolljam, then gcc like base"
+    args: ClassVar[tuple[str, ...]] = ("--tile", "--parallel", "--nounrolljam")
 
 
 @register_variant
