@@ -186,7 +186,8 @@ def test_policy_search_keeps_the_best_verified_candidate_and_measures_nothing_tw
         assert len({c.schedule for c in cs}) == len(cs) and "" not in {c.schedule for c in cs}
         greedy = policy.greedy(program).text
         assert cs[0].origin == "greedy" and cs[0].schedule == greedy
-        assert all(c.origin == "sample" for c in cs[1:])
+        # then the macro schedules, before any sample (gemm has more than two)
+        assert all(c.origin.startswith("macro ") for c in cs[1:])
         for c in cs:
             assert c.status == "ok" and c.speedup > 0 and c.comparison.verified
             assert is_legal(program.model, program.apply(c.schedule).schedule)

@@ -31,8 +31,10 @@ def register(subparsers) -> None:
     )
     p.set_defaults(func=cmd_measure)
     p.add_argument("corpus", metavar="CORPUS", help="a folder of .c files (e.g. from `polyrl generate`) or one file")
-    p.add_argument("--schedules", default="random:8", metavar="random:K|FILE",
-                   help="K random legal schedules per program (default random:8), or a schedule file")
+    p.add_argument("--schedules", default="random:8", metavar="random:K|macros|FILE",
+                   help="K random legal schedules per program (default random:8); `macros`, the macro schedules "
+                   "(tile, pack, register-block, vector code, parallel; interchange for column walks; skew, tile "
+                   "and a wavefront for stencils); `macros+random:K`, both; or a schedule file")
     p.add_argument("--workers", type=int, default=2,
                    help="local worker processes (default 2); with --ray local, the CPUs of the local Ray")
     p.add_argument("--ray", metavar="ADDRESS|local", default=None,

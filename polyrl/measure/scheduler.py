@@ -48,6 +48,7 @@ from polyrl.runtime.store import MemoStore, Record, StoreKey, machine_fingerprin
 
 MAX_RETRIES = 2
 PLAN_VERSION = 1  # bump when the random schedule draw changes
+MACROS_VERSION = 1  # bump when polyrl.poly.macros writes other schedules
 
 
 # ---------------------------------------------------------------- the corpus
@@ -313,16 +314,19 @@ class _Progress:
             self._bar.stop()
 
 
-def _spec_key(random_count: int | None, given: tuple[str, ...]) -> str:
-    if random_count is not None:
-        return f"random:{random_count}:v{PLAN_VERSION}"
+def _spec_key(random_count: int | None, given: tuple[str, ...], macros: bool = False) -> str:
+    if random_count is not None or macros:
+        parts = [f"random:{random_count}:v{PLAN_VERSION}"] if random_count is not None else []
+        parts += [f"macros:v{MACROS_VERSION}"] if macros else []
+        return "+".join(parts)
     return "file:" + _sha("\n".join(given))[:16]
 
 
 def run_measurement(opts: MeasureOptions) -> MeasureSummary:
     """Measure everything the store lacks for the corpus; see the module doc."""
     started = time.monotonic()
-    random_count, schedule_file = parse_spec(opts.schedules)
+    spec_parts = parse_spec(opts.schedules)
+    random_count, schedule_file, macros = spec_parts.random_count, spec_parts.path, spec_parts.macros
     given_all = read_schedule_file(schedule_file) if schedule_file else {}
     sources = discover(opts.corpus)
     tc = opts.toolchain
@@ -330,7 +334,9 @@ def run_measurement(opts: MeasureOptions) -> MeasureSummary:
     store = MemoStore(opts.store)
     plans = PlanCache(opts.store)
     summary = MeasureSummary(programs=len(sources))
-    per_program = (random_count or 0) + 1
+    if macros:
+        from polyrl.poly.macros import PROFILES
+    per_program = (random_count or 0) + (len(PROFILES) if macros else 0) + 1
     expected = {s.name: per_program + len(given_all.get("*", []) + given_all.get(s.name.removesuffix(".c"), []))
                 for s in sources}
     progress = _Progress(opts.progress, sum(expected.values()))
@@ -370,12 +376,12 @@ def run_measurement(opts: MeasureOptions) -> MeasureSummary:
     try:
         for src in sources:
             given = tuple(dict.fromkeys(given_all.get("*", []) + given_all.get(src.name.removesuffix(".c"), [])))
-            spec = _spec_key(random_count, given)
+            spec = _spec_key(random_count, given, macros)
             entry = plans.get(_sha(src.text), spec)
             if entry is not None:
                 schedule_measurement(src, entry)
             else:
-                backend.submit(plan_program, PlanJob(src, random_count, given))
+                backend.submit(plan_program, PlanJob(src, random_count, given, macros))
         progress.update(summary, sum(expected.values()), started)
         while backend.pending():
             for job, result, err in backend.wait(timeout=0.5):
@@ -386,7 +392,7 @@ def run_measurement(opts: MeasureOptions) -> MeasureSummary:
                         summary.failed.append((src.name, plan.error if plan else f"{type(err).__name__}: {err}"))
                         expected[src.name] = 0
                         continue
-                    spec = _spec_key(job.random_count, job.given)
+                    spec = _spec_key(job.random_count, job.given, job.macros)
                     entry = {"sha256": _sha(src.text), "spec": spec, "program": plan.program,
                              "path": str(Path(src.folder) / src.name), "seed": src.seed,
                              "schedules": [list(x) for x in plan.schedules]}

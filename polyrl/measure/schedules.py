@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import random
 import re
+from dataclasses import dataclass
 from pathlib import Path
 
 from polyrl.errors import PolyrlError
@@ -118,15 +119,35 @@ def random_schedules(model: Model, count: int, program_seed: int) -> list[Schedu
 _RANDOM = re.compile(r"random:(\d+)$")
 
 
-def parse_spec(spec: str) -> tuple[int | None, Path | None]:
-    """`random:K` -> (K, None); a file -> (None, path)."""
-    m = _RANDOM.match(spec.strip())
-    if m:
-        return int(m.group(1)), None
+@dataclass(frozen=True)
+class ScheduleSpec:
+    """What `--schedules` asks for: K random legal schedules, the macro schedules
+    (polyrl.poly.macros), or a schedule file."""
+
+    random_count: int | None = None
+    macros: bool = False
+    path: Path | None = None
+
+
+def parse_spec(spec: str) -> ScheduleSpec:
+    """`random:K`, `macros`, `macros+random:K` (either order), or a schedule file."""
+    parts = [p.strip() for p in spec.strip().split("+")]
+    random_count, macros = None, False
+    for part in parts:
+        m = _RANDOM.match(part)
+        if m and random_count is None:
+            random_count = int(m.group(1))
+        elif part == "macros" and not macros:
+            macros = True
+        else:
+            break
+    else:
+        return ScheduleSpec(random_count, macros)
     path = Path(spec)
     if not path.is_file():
-        raise PolyrlError(f"--schedules must be random:K or a schedule file; `{spec}` is neither")
-    return None, path
+        raise PolyrlError(f"--schedules must be random:K, macros, macros+random:K or a schedule file; "
+                          f"`{spec}` is none of them")
+    return ScheduleSpec(path=path)
 
 
 def read_schedule_file(path: Path) -> dict[str, list[str]]:

@@ -127,6 +127,7 @@ class PlanJob:
     source: ProgramSource
     random_count: int | None  # random:K
     given: tuple[str, ...] = ()  # schedules from a file (canonical text)
+    macros: bool = False  # the macro schedules of polyrl.poly.macros
 
 
 @dataclass
@@ -191,6 +192,7 @@ def _load(path: Path):
 def plan_program(job: PlanJob) -> Plan:
     """Model the program and choose its schedules (random legal ones, or check the given ones)."""
     from polyrl.measure.schedules import random_schedules
+    from polyrl.poly.macros import macro_schedules
     from polyrl.poly.schedule import Schedule
     from polyrl.runtime.store import program_hash
 
@@ -201,6 +203,11 @@ def plan_program(job: PlanJob) -> Plan:
             if job.random_count is not None:
                 for s in random_schedules(prog.model, job.random_count, job.source.seed):
                     plan.schedules.append((str(s), True, ""))
+            if job.macros:
+                known = {t for t, _, _ in plan.schedules}
+                for s in macro_schedules(prog.model).values():
+                    if str(s) not in known:
+                        plan.schedules.append((str(s), True, ""))
             for text in job.given:
                 try:
                     prog.apply(Schedule.parse(text))

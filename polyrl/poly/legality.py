@@ -270,6 +270,17 @@ def check(model: Model, nest: LoopNest, action: Action | None = None, source: st
                 raise PolyrlError(f"{what}: {problem}", **where)
 
 
+def checked_apply(model, nest: LoopNest, act, explain: bool = True) -> LoopNest:
+    """The nest after `act`, accepted by the exact legality check; PolyrlError when the
+    transformation or the check refuses it. Unrolling changes no isl schedule, so an
+    unrolled state is as legal as the state it unrolls (and is not checked again).
+    `explain=False`: the error need not name the dependence it breaks (legality.check)."""
+    new = apply_action(nest, act)
+    if act.kind != "U":
+        check(model, new, act, explain=explain)
+    return new
+
+
 def _dependence_text(dep: Dependence, scop: Scop, explain: bool) -> str:
     """"the dependence KIND S -> T on A (distance)", or "a dependence" when not `explain`."""
     return f"the dependence {dep.describe(scop)}" if explain else "a dependence"

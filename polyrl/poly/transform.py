@@ -105,6 +105,21 @@ class LoopNest:
         yield from visit(self.children, ())
 
 
+def branch_identity(nest: LoopNest, path: tuple[int, ...]) -> str:
+    """The first statement under the innermost loop of the branch at `path`; transformations
+    of any branch keep it under an innermost loop, so it names the branch across them."""
+    innermost = nest.loops_on(path)[-1]
+    return next(c.stmt for c in innermost.children if isinstance(c, Leaf))
+
+
+def branch_of(nest: LoopNest, statement: str) -> int:
+    """Index of the branch whose innermost loop holds `statement`."""
+    for k, path in enumerate(nest.branches()):
+        if any(isinstance(c, Leaf) and c.stmt == statement for c in nest.loops_on(path)[-1].children):
+            return k
+    raise AssertionError(f"statement {statement} is under no innermost loop")
+
+
 def _statements(nodes: tuple[Node, ...]) -> list[str]:
     out: list[str] = []
     for n in nodes:

@@ -47,10 +47,12 @@ from torch_geometric.data import Batch, Data
 from polyrl.errors import PolyrlError
 from polyrl.model.actor_critic import ActorCritic, MaskedCategorical
 from polyrl.model.backbone import torch_threads
+from polyrl.poly.legality import checked_apply
+from polyrl.poly.macros import macro_schedules
 from polyrl.poly.schedule import Schedule
-from polyrl.poly.transform import LoopNest
+from polyrl.poly.transform import LoopNest, branch_identity, branch_of
 from polyrl.rl.actions import ACTIONS, NEXT, action_index, applicable_mask, last_on_branch, loop_extents
-from polyrl.rl.env import PolyEnv, branch_identity, branch_of, checked_apply, log4
+from polyrl.rl.env import PolyEnv, log4
 from polyrl.rl.state import LoadedProgram, ProgramSpec, State, corpus_programs
 from polyrl.runtime import MemoStore, Toolchain, machine_fingerprint
 
@@ -194,13 +196,16 @@ def scripted_schedules(program: LoadedProgram | ProgramSpec | str,
 
 def candidate_schedules(spec: ProgramSpec, random_count: int = 0, seed: int = 0) -> list[str]:
     """What `polyrl distill --write-candidates` writes for one program: its recipe
-    schedules, then up to `random_count` random legal schedules drawn from the program's
+    schedules, its macro schedules (polyrl.poly.macros), then up to `random_count` random legal schedules drawn from the program's
     `seed` (`polyrl measure --schedules random:K` draws the same ones from the seed
     `polyrl.measure.scheduler.discover` gives the file), leaving out repeats."""
     from polyrl.measure.schedules import random_schedules
 
     lp = LoadedProgram.of(spec)
     out = list(scripted_schedules(lp).values())
+    for schedule in macro_schedules(lp.program.model).values():
+        if str(schedule) not in out:
+            out.append(str(schedule))
     for schedule in random_schedules(lp.program.model, random_count, seed) if random_count > 0 else ():
         if str(schedule) not in out:
             out.append(str(schedule))

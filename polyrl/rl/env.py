@@ -58,7 +58,7 @@ from polyrl.errors import PolyrlError
 from polyrl.model.features import NODE_FEATURES, NUM_EDGE_TYPES
 from polyrl.poly.legality import check
 from polyrl.poly.schedule import Schedule
-from polyrl.poly.transform import Leaf, LoopNest, apply_action
+from polyrl.poly.transform import apply_action, branch_identity, branch_of
 from polyrl.rl.actions import ACTIONS, NEXT, NUM_ACTIONS, applicable_mask, last_on_branch, loop_extents
 from polyrl.rl.rewards import Rewarder
 from polyrl.rl.state import GraphCache, LoadedProgram, ProgramSpec, State
@@ -69,32 +69,6 @@ ProgramLike = str | Path | Program | ProgramSpec
 
 def log4(x: float) -> float:
     return math.log(x) / math.log(4.0)
-
-
-def checked_apply(model, nest: LoopNest, act, explain: bool = True) -> LoopNest:
-    """The nest after `act`, accepted by the exact legality check; PolyrlError when the
-    transformation or the check refuses it. Unrolling changes no isl schedule, so an
-    unrolled state is as legal as the state it unrolls (and is not checked again).
-    `explain=False`: the error need not name the dependence it breaks (legality.check)."""
-    new = apply_action(nest, act)
-    if act.kind != "U":
-        check(model, new, act, explain=explain)
-    return new
-
-
-def branch_identity(nest: LoopNest, path: tuple[int, ...]) -> str:
-    """The first statement under the innermost loop of the branch at `path`; transformations
-    of any branch keep it under an innermost loop, so it names the branch across them."""
-    innermost = nest.loops_on(path)[-1]
-    return next(c.stmt for c in innermost.children if isinstance(c, Leaf))
-
-
-def branch_of(nest: LoopNest, statement: str) -> int:
-    """Index of the branch whose innermost loop holds `statement`."""
-    for k, path in enumerate(nest.branches()):
-        if any(isinstance(c, Leaf) and c.stmt == statement for c in nest.loops_on(path)[-1].children):
-            return k
-    raise AssertionError(f"statement {statement} is under no innermost loop")
 
 
 class PolyEnv(gym.Env):

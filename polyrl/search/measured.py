@@ -1,11 +1,12 @@
 """Budgeted search: up to N candidate schedules, each built, verified against the original
 and timed (polyrl.runtime.compare, memo store first), the fastest verified one kept.
 
-Owns the candidate streams (the policy's greedy schedule then samples from it; random
-legal schedules from polyrl.measure.schedules) and the budget; not how a candidate is
-measured (polyrl.runtime) nor how the policy chooses (polyrl.search.policy). The budget
-counts distinct candidates, store hits included, so searches with equal budgets are
-compared on equal terms. The original program is always in the running (speedup 1): a
+Owns the candidate streams (the policy's greedy schedule, the macro schedules of
+polyrl.poly.macros, then samples from the policy; random legal schedules from
+polyrl.measure.schedules) and the budget; not how a candidate is measured
+(polyrl.runtime) nor how the policy chooses (polyrl.search.policy). The budget counts
+distinct candidates, store hits included, so searches with equal budgets are compared
+on equal terms. The original program is always in the running (speedup 1): a
 search never returns something slower than what it started from. A legal candidate that
 computes something else, or does not build or run, is a polyrl bug and raises; only a
 candidate that runs over the time limit loses quietly.
@@ -25,6 +26,7 @@ import torch
 from polyrl.api import Program
 from polyrl.errors import PolyrlError
 from polyrl.measure.schedules import random_schedule, schedule_seed
+from polyrl.poly.macros import macro_schedules
 from polyrl.poly.schedule import Schedule
 from polyrl.rl.state import LoadedProgram
 from polyrl.runtime import Comparison, MemoStore, Toolchain, compare
@@ -120,10 +122,12 @@ def _store_or_temporary(store: MemoStore | None) -> Iterator[MemoStore]:
         yield s
 
 
-def policy_candidates(policy: Policy, program: Program, seed: int = 0) -> Iterator[tuple[Schedule, str]]:
+def policy_candidates(policy: Policy, program: Program, seed: int = 0,
+                      macros: bool = True) -> Iterator[tuple[Schedule, str]]:
     """The greedy schedule (after the policy's cost-model check, and the policy's own one
-    next when the check replaced it), then schedules sampled from the policy (endless;
-    repeats included).
+    next when the check replaced it), then the macro schedules (polyrl.poly.macros: the
+    multi-step schedules the policy's action table cannot write yet, when `macros`), then
+    schedules sampled from the policy (endless; repeats included).
 
     Each sample that repeats an earlier candidate raises the sampling temperature by
     TEMPERATURE_STEP, up to MAX_TEMPERATURE. A confident policy draws its favourite
@@ -138,6 +142,10 @@ def policy_candidates(policy: Policy, program: Program, seed: int = 0) -> Iterat
     if inference.proposed is not None:
         yield inference.proposed, "greedy, before the cost-model check"
         seen.add(str(inference.proposed))
+    if macros:
+        for name, schedule in macro_schedules(program.model).items():
+            seen.add(str(schedule))
+            yield schedule, f"macro {name}"
     generator = torch.Generator().manual_seed(seed)
     temperature = 1.0
     while True:
@@ -187,9 +195,10 @@ def search(program: Program, candidates: Iterable[tuple[Schedule, str]], budget:
 
 
 def policy_search(program: Program, policy: Policy, budget: int, toolchain: Toolchain, seed: int = 0,
-                  **kwargs) -> SearchResult:
-    """Policy-guided search: the greedy schedule first, then samples from the policy."""
-    return search(program, policy_candidates(policy, program, seed), budget, toolchain, "policy", **kwargs)
+                  macros: bool = True, **kwargs) -> SearchResult:
+    """Policy-guided search: the greedy schedule first, then the macro schedules, then
+    samples from the policy."""
+    return search(program, policy_candidates(policy, program, seed, macros), budget, toolchain, "policy", **kwargs)
 
 
 def random_search(program: Program, budget: int, toolchain: Toolchain, seed: int = 0, **kwargs) -> SearchResult:

@@ -33,12 +33,11 @@ from polyrl.model.actor_critic import ActorCritic
 from polyrl.model.backbone import apply_layers, torch_threads
 from polyrl.model.costmodel import load_costmodel, predict_seconds
 from polyrl.model.features import DEFAULT_PARAM_VALUE, LoopGeometry
-from polyrl.poly.legality import Model, apply_schedule
+from polyrl.poly.legality import Model, apply_schedule, checked_apply
 from polyrl.poly.schedule import Action, Schedule
-from polyrl.poly.transform import LoopNest
+from polyrl.poly.transform import LoopNest, branch_identity, branch_of
 from polyrl.poly.workingset import resolve_params
 from polyrl.rl.actions import ACTIONS, NEXT, NUM_ACTIONS, applicable_mask, last_on_branch, loop_extents
-from polyrl.rl.env import branch_identity, branch_of, checked_apply
 from polyrl.rl.state import GraphCache, LoadedProgram
 
 # the policy `polyrl optimize` uses when no --policy is given; shipped inside the package

@@ -1,0 +1,368 @@
+"""Macro schedules: the multi-step schedules of polyrl's hand-written ones, written for any
+program, with their sizes as parameters.
+
+Each branch of a program (left to right, followed by identity as the environment does) is
+read once: which source iterator each of its loops runs, and how every array reference
+of the statements under its innermost loop moves along each loop (invariant, stride 1,
+or a longer stride). From that the branch gets the plan its shape calls for:
+
+- every branch: the loop that walks most references with stride 1 (the written one
+  counting double) becomes the innermost, by adjacent interchanges (a column walk is
+  turned into a row walk);
+- a band of three loops with reuse (a reference invariant in one of them: contractions,
+  products, the statistics kernels): tile the band (`T3`), put the innermost point loop's
+  tile loop outermost (the BLIS order), parallelize, pack each read-only operand at the
+  deepest tile loop its subscripts use (`K`, or `KT` when the innermost loop walks one of
+  its columns), register-block the two point loops around the innermost (`J2`) and write
+  the innermost as vector code (`V`);
+- two loops with reuse: tile them (`T2`), parallelize, jam, vector code;
+- a time loop (an outermost loop no subscript uses) around a band of space loops: skew
+  every space loop by the time loop (the smallest factors in 1..3 that make the band
+  tileable), tile the band, skew the tile loops into a wavefront, interchange it outward
+  and run the next tile loop in parallel.
+
+Every step is applied with polyrl.poly.transform and checked with the exact legality
+check before the next; a step that is illegal or does not apply is left out, so a plan
+degrades to its legal part. `PROFILES` are the size settings; `macro_schedules` gives one
+schedule per profile (repeats left out). They are candidates to measure (the searches,
+distillation's targets, `polyrl measure --schedules macros`), not answers.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+
+import islpy as isl
+
+from polyrl.errors import PolyrlError
+from polyrl.frontend.affine import of_expr
+from polyrl.ir import ArrayRef, Statement, walk
+from polyrl.poly.legality import Model, checked_apply
+from polyrl.poly.schedule import Action, Schedule
+from polyrl.poly.transform import Leaf, LoopNest, branch_identity, branch_of
+
+INVARIANT, UNIT, LONG = 0, 1, 2
+
+
+@dataclass(frozen=True)
+class Profile:
+    """The sizes of one macro schedule."""
+
+    name: str
+    tile3: tuple[int, int, int] | None  # a 3-loop band's tile sizes (outer to inner); None: do not tile
+    tile2: tuple[int, int] | None  # a 2-loop band's
+    jam: tuple[int, int]  # register block: the two loops around the innermost, unrolled and jammed
+    pack: bool = True
+    outer_parallel: bool = False  # parallelize the outermost tile loop, not the one around the points
+    stencil_tile: int = 32  # tile size of time-skewed bands (0: no time tiling)
+
+
+PROFILES: tuple[Profile, ...] = (
+    Profile("blis-large", (32, 128, 256), (32, 128), (8, 4)),
+    Profile("blis-medium", (64, 64, 128), (64, 64), (4, 4), stencil_tile=16),
+    Profile("blis-small", (32, 32, 64), (32, 32), (4, 2), outer_parallel=True, stencil_tile=64),
+    Profile("tile-nopack", (32, 128, 256), (64, 128), (4, 4), pack=False, outer_parallel=True, stencil_tile=0),
+    Profile("order-parallel-vector", None, None, (4, 1), pack=False),
+)
+
+
+# ---------------------------------------------------------------- reading a branch
+
+
+def _unit_iterator(aff: isl.Aff) -> int | None:
+    """k when `aff` is the statement's k-th iterator exactly (an untransformed loop), else None."""
+    if aff.dim(isl.dim_type.div) or not aff.get_constant_val().is_zero():
+        return None
+    hits = []
+    for k in range(aff.dim(isl.dim_type.in_)):
+        v = aff.get_coefficient_val(isl.dim_type.in_, k)
+        if v.is_one():
+            hits.append(k)
+        elif not v.is_zero():
+            return None
+    if any(not aff.get_coefficient_val(isl.dim_type.param, p).is_zero()
+           for p in range(aff.dim(isl.dim_type.param))):
+        return None
+    return hits[0] if len(hits) == 1 else None
+
+
+def _references(s: Statement) -> list[tuple[ArrayRef, bool]]:
+    """The statement's array references: (reference, written)."""
+    out = [(s.lhs, True)] if isinstance(s.lhs, ArrayRef) else []
+    out += [(e, False) for e in walk(s.rhs) if isinstance(e, ArrayRef)]
+    return out
+
+
+def _stride(ref: ArrayRef, k: int) -> int | None:
+    """How `ref` moves along iterator k: INVARIANT, UNIT (the last subscript by +-1, no
+    other), LONG; None for a subscript that is not affine."""
+    coefs = []
+    for idx in ref.indices:
+        aff = of_expr(idx)
+        if aff is None:
+            return None
+        coefs.append(aff.get(("i", k), 0))
+    if not any(coefs):
+        return INVARIANT
+    return UNIT if abs(coefs[-1]) == 1 and not any(coefs[:-1]) else LONG
+
+
+@dataclass(frozen=True)
+class BranchShape:
+    """What a plan needs to know of one branch, read before any step changes it."""
+
+    depth: int
+    iterators: tuple[int, ...]  # per level, the source iterator it runs (of every statement below)
+    refs: tuple[tuple[ArrayRef, bool], ...]  # of the statements under the innermost loop
+    written: frozenset[str]  # arrays written by those statements
+
+    def strides(self, level: int) -> list[tuple[int | None, bool]]:
+        k = self.iterators[level]
+        return [(_stride(ref, k), written) for ref, written in self.refs]
+
+    def score(self, level: int) -> int:
+        """How well the loop at `level` suits the innermost position: +1 per reference it
+        walks with stride 1, -1 per longer stride, the written references counting double."""
+        total = 0
+        for stride, written in self.strides(level):
+            w = 2 if written else 1
+            total += w if stride == UNIT else -w if stride in (LONG, None) else 0
+        return total
+
+    def reused(self, levels: range) -> bool:
+        """Whether some reference is invariant in one of `levels` (tiling them can pay)."""
+        return any(stride == INVARIANT for level in levels for stride, _ in self.strides(level))
+
+    def is_time(self, level: int) -> bool:
+        """No subscript uses the loop at `level` (a time loop around a stencil)."""
+        return bool(self.refs) and all(stride == INVARIANT for stride, _ in self.strides(level))
+
+
+def read_branch(scop_statements: dict[str, Statement], nest: LoopNest, path: tuple[int, ...]) -> BranchShape | None:
+    """The shape of the branch at `path`; None when one of its loops is not a plain source
+    loop of every statement under the innermost one (it was transformed already)."""
+    loops = nest.loops_on(path)
+    stmts = [scop_statements[c.stmt] for c in loops[-1].children if isinstance(c, Leaf)]
+    if not stmts:
+        return None
+    iterators = []
+    for loop in loops:
+        ks = {_unit_iterator(loop.exprs[s.name]) for s in stmts if s.name in loop.exprs}
+        if len(ks) != 1 or None in ks:
+            return None
+        iterators.append(ks.pop())
+    refs = tuple(r for s in stmts for r in _references(s))
+    written = frozenset(ref.name for ref, w in refs if w)
+    return BranchShape(len(loops), tuple(iterators), refs, written)
+
+
+# ---------------------------------------------------------------- applying a plan
+
+
+class _Builder:
+    """A schedule under construction: `take` applies an action to the focus branch when
+    it applies and is legal, and otherwise leaves everything as it was."""
+
+    def __init__(self, model: Model):
+        self.model = model
+        self.nest = model.original
+        self.actions: list[Action] = []
+        self.focus = branch_identity(self.nest, self.nest.branches()[0])
+
+    @property
+    def branch(self) -> int:
+        return branch_of(self.nest, self.focus)
+
+    def take(self, kind: str, *args: int) -> bool:
+        act = Action(self.branch, kind, tuple(args))
+        try:
+            new = checked_apply(self.model, self.nest, act, explain=False)
+        except (PolyrlError, ValueError, IndexError):
+            return False
+        self.nest = new
+        self.actions.append(act)
+        return True
+
+    def first(self, *options: tuple) -> bool:
+        return any(self.take(*o) for o in options)
+
+    def mark(self) -> tuple[LoopNest, int]:
+        return self.nest, len(self.actions)
+
+    def undo(self, mark: tuple[LoopNest, int]) -> None:
+        self.nest, n = mark
+        del self.actions[n:]
+
+
+def _innermost_first(b: _Builder, shape: BranchShape) -> list[int]:
+    """Bubble the loop that suits the innermost position best down to it; the levels'
+    iterators after the interchanges that were legal."""
+    order = list(shape.iterators)
+    d = shape.depth
+    best = max(range(d), key=lambda lvl: (shape.score(lvl), lvl))
+    if shape.score(best) <= shape.score(d - 1):
+        return order
+    mark = b.mark()
+    for lvl in range(best, d - 1):
+        if not b.take("I", lvl, lvl + 1):
+            b.undo(mark)  # half a bubble moves the wrong loop innermost
+            return list(shape.iterators)
+        order[lvl], order[lvl + 1] = order[lvl + 1], order[lvl]
+    return order
+
+
+def _own(b: _Builder, levels: list[int]) -> list[int]:
+    """Those of `levels` whose loop is around the focus branch only: a loop around another
+    branch too is left to be tiled (which gives the branch loops of its own), not run in
+    parallel or jammed (that would leave the other branch no loop of its own)."""
+    branches = b.nest.branches()
+    path = branches[b.branch]
+    return [lvl for lvl in levels if lvl < len(path)
+            and sum(p[: lvl + 1] == path[: lvl + 1] for p in branches) == 1]
+
+
+def _parallel(b: _Builder, levels: list[int]) -> bool:
+    return b.first(*(("P", lvl) for lvl in _own(b, levels)))
+
+
+def _jam_vector(b: _Builder, outer: int, inner: int, jam: tuple[int, int]) -> None:
+    """Register-block the loops at `outer` and `inner` (both around the innermost loop;
+    `inner` may equal `outer` for a single one) and write the innermost as vector code."""
+    f, g = jam
+    options: list[tuple] = []
+    if inner > outer and g > 1:
+        options.append(("J2", outer, inner, f, g))
+    options += [("J", inner, f), ("J", outer, f), ("J", inner, 2)]
+    levels = set(_own(b, [outer, inner]))
+    b.first(*(o for o in options if set(o[1:-1] if o[0] == "J" else o[1:3]) <= levels))
+    b.take("V")
+
+
+def _pack(b: _Builder, shape: BranchShape, tile_level: dict[int, int], innermost: int) -> None:
+    """Pack each read-only array of the band at the deepest tile loop its subscripts use."""
+    done: set[str] = set()
+    for ref, written in shape.refs:
+        if written or ref.name in shape.written or ref.name in done or ref.name not in b.nest.arrays:
+            continue
+        used = [k for k in tile_level if _stride(ref, k) not in (INVARIANT,)]
+        if len(used) < 2:
+            continue  # a row or a column: nothing worth a copy
+        done.add(ref.name)
+        level = max(tile_level[k] for k in used)
+        last = of_expr(ref.indices[-1]) or {}
+        kind = "KT" if innermost in used and last.get(("i", innermost), 0) == 0 else "K"
+        b.first((kind, level, b.nest.arrays.index(ref.name)))
+
+
+def _band3(b: _Builder, shape: BranchShape, order: list[int], p: Profile) -> bool:
+    """Tile the last three loops, BLIS order, parallel, packs, register block, vector code."""
+    d = shape.depth
+    a = d - 3
+    if p.tile3 is None or not b.take("T3", a, a + 1, a + 2, *p.tile3):
+        return False
+    x, y, z = order[a:]
+    tile_level = {z: a, y: a + 1, x: a + 2}
+    if not b.take("I", a, a + 2):  # the innermost point loop's tiles outermost
+        tile_level = {x: a, y: a + 1, z: a + 2}
+    outer = list(range(a))  # loops around the band, outermost first
+    tiles = [a, a + 2, a + 1] if p.outer_parallel else [a + 2, a, a + 1]
+    _parallel(b, outer + tiles)
+    if p.pack:
+        _pack(b, shape, tile_level, z)
+    _jam_vector(b, d, d + 1, p.jam)
+    return True
+
+
+def _band2(b: _Builder, shape: BranchShape, p: Profile) -> bool:
+    d = shape.depth
+    a = d - 2
+    if p.tile2 is None or not b.take("T2", a, a + 1, *p.tile2):
+        return False
+    _parallel(b, [*range(a), a, a + 1, d])
+    _jam_vector(b, d, d, p.jam)
+    return True
+
+
+def _skews(d: int) -> list[tuple[tuple[int, int, int], ...]]:
+    """Skews S(a,b,f) that may make a time-stencil band of depth d tileable, fewest and
+    smallest first: every space loop by the time loop (factors 1..3), for d = 3 also the
+    inner space loop by the outer one (a Gauss-Seidel sweep needs it)."""
+    out = []
+    for fs in itertools.product((1, 2, 3), repeat=d - 1):
+        for g in ((0, 1) if d == 3 else (0,)):
+            steps = tuple((0, lvl, f) for lvl, f in enumerate(fs, start=1)) + (((1, 2, g),) if g else ())
+            out.append(steps)
+    return sorted(out, key=lambda st: (max(f for _, _, f in st), len(st), sum(f for _, _, f in st)))
+
+
+def _stencil(b: _Builder, shape: BranchShape, p: Profile) -> bool:
+    """Time-skew, tile and run a wavefront of tiles in parallel (perfect bands of 2-3 loops
+    whose outermost loop is a time loop)."""
+    d = shape.depth
+    if p.stencil_tile <= 0 or d not in (2, 3) or not shape.is_time(0):
+        return False
+    size = p.stencil_tile
+    for steps in _skews(d):
+        mark = b.mark()
+        if all(b.take("S", *step) for step in steps):
+            tiled = b.take("T2", 0, 1, size, size) if d == 2 else b.take("T3", 0, 1, 2, size, size, size)
+            if tiled:
+                break
+        b.undo(mark)
+    else:
+        return False
+    # the wavefront: tile loop 1 advanced by tile loop 0, then outermost; tile loop 0 is
+    # then free of dependences inside one wavefront
+    mark = b.mark()
+    if not (b.take("S", 0, 1, 1) and b.take("I", 0, 1) and b.take("P", 1)):
+        b.undo(mark)
+    b.take("V")
+    return True
+
+
+def _plan(b: _Builder, shape: BranchShape, p: Profile) -> None:
+    d = shape.depth
+    if d >= 2 and shape.is_time(0) and _stencil(b, shape, p):
+        return
+    order = _innermost_first(b, shape)
+    if d >= 3 and shape.reused(range(d - 3, d)) and _band3(b, shape, order, p):
+        return
+    if d >= 2 and shape.reused(range(d - 2, d)) and _band2(b, shape, p):
+        return
+    _parallel(b, list(range(d)))
+    if d >= 2 and p.jam[1] > 1:
+        _jam_vector(b, d - 2, d - 2, (p.jam[1], 1))
+    else:
+        b.take("V")
+
+
+def macro_schedule(model: Model, profile: Profile) -> Schedule:
+    """`profile`'s plan applied to every branch, left to right."""
+    nest = model.original
+    if not nest.branches():
+        return Schedule()
+    statements = {s.name: s for s in model.scop.statements}
+    b = _Builder(model)
+    while True:
+        path = b.nest.branches()[b.branch]
+        shape = read_branch(statements, b.nest, path)
+        if shape is not None:
+            _plan(b, shape, profile)
+        branches = b.nest.branches()
+        if b.branch + 1 >= len(branches):
+            break
+        b.focus = branch_identity(b.nest, branches[b.branch + 1])
+    return Schedule(tuple(b.actions))
+
+
+def macro_schedules(model: Model, profiles: tuple[Profile, ...] = PROFILES) -> dict[str, Schedule]:
+    """Profile name -> its macro schedule, leaving out empty ones and repeats."""
+    out: dict[str, Schedule] = {}
+    seen: set[str] = {""}
+    for p in profiles:
+        s = macro_schedule(model, p)
+        if str(s) not in seen:
+            seen.add(str(s))
+            out[p.name] = s
+    return out

@@ -1,0 +1,130 @@
+"""The macro schedules (polyrl.poly.macros) on real kernels: the plans the hand-written
+schedules use come out for the shapes they were written for, every step is legal, and
+the programs they make compute what the originals compute (real isl, real gcc, real
+runs). Also `polyrl measure --schedules macros`."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from polyrl.api import load
+from polyrl.cli import main
+from polyrl.errors import PolyrlError
+from polyrl.measure.schedules import ScheduleSpec, parse_spec
+from polyrl.poly.legality import is_legal
+from polyrl.poly.macros import PROFILES, macro_schedule, macro_schedules
+from polyrl.runtime import Toolchain
+
+ROOT = Path(__file__).resolve().parents[1]
+PB = ROOT / "datasets" / "polybench"
+UTIL = PB / "utilities"
+TOOLCHAIN = Toolchain(flags=("-O3", "-march=native", "-fopenmp", "-DMINI_DATASET", f"-I{UTIL.resolve()}"),
+                      threads=2)
+
+
+def mini(rel: str):
+    return load(PB / rel, defines={"MINI_DATASET": "1"}, include_dirs=[str(UTIL)])
+
+
+def words(schedule) -> list[str]:
+    return str(schedule).split()
+
+
+def test_a_contraction_gets_the_blis_plan_and_computes_what_the_original_does():
+    program = mini("linear-algebra/blas/gemm/gemm.c")
+    schedules = macro_schedules(program.model)
+    assert len(schedules) >= 3
+    large = words(schedules["blis-large"])
+    # the product branch: tiled, its innermost point loop's tiles outermost, the outer tile
+    # loop of the other two in parallel, both operands packed, a register block, vector code
+    product = [w for w in large if w.startswith("B1:")]
+    assert product[:3] == ["B1:T3(0,1,2,32,128,256)", "B1:I(0,2)", "B1:P(2)"]
+    assert {"B1:K(1,2)", "B1:K(2,1)"} <= set(product)
+    assert product[-2:] == ["B1:J2(3,4,8,4)", "B1:V()"]
+    for name, schedule in schedules.items():
+        assert is_legal(program.model, schedule), name
+        result = program.apply(schedule).run(TOOLCHAIN, repeat=1, check_reference=False)
+        assert result.new.status == "ok" and result.verified is True, (name, schedule, result.new.detail)
+
+
+def test_a_time_stencil_is_skewed_tiled_and_run_as_a_parallel_wavefront():
+    program = mini("stencils/seidel-2d/seidel-2d.c")
+    schedule = macro_schedule(program.model, PROFILES[0])
+    w = words(schedule)
+    # Gauss-Seidel needs the inner space loop skewed by the outer one as well as by time
+    assert w[:4] == ["B0:S(0,1,1)", "B0:S(0,2,1)", "B0:S(1,2,1)", "B0:T3(0,1,2,32,32,32)"]
+    assert w[4:7] == ["B0:S(0,1,1)", "B0:I(0,1)", "B0:P(1)"]
+    result = program.apply(schedule).run(TOOLCHAIN, repeat=1, check_reference=False)
+    assert result.new.status == "ok" and result.verified is True, result.new.detail
+
+
+def test_a_column_walk_is_interchanged_first(tmp_path: Path):
+    src = tmp_path / "colwalk.c"
+    src.write_text("""#define N 300
+double A[N][N], B[N][N];
+void kernel(void)
+{
+  int i, j;
+#pragma scop
+  for (i = 0; i < N; i++)
+    for (j = 0; j < N; j++)
+      B[j][i] = 2.0 * A[j][i] + 1.0;
+#pragma endscop
+}
+""")
+    program = load(src)
+    for name, schedule in macro_schedules(program.model).items():
+        assert words(schedule)[0] == "B0:I(0,1)", (name, schedule)
+        assert is_legal(program.model, schedule)
+
+
+def test_a_branch_with_nothing_legal_to_do_gets_no_macro(tmp_path: Path):
+    src = tmp_path / "recurrence.c"
+    src.write_text("""#define N 1000
+double x[N];
+void kernel(void)
+{
+  int i;
+#pragma scop
+  for (i = 1; i < N; i++)
+    x[i] = x[i - 1] * 0.5 + 1.0;
+#pragma endscop
+}
+""")
+    assert macro_schedules(load(src).model) == {}
+
+
+def test_schedule_specs():
+    assert parse_spec("random:4") == ScheduleSpec(4, False)
+    assert parse_spec("macros") == ScheduleSpec(None, True)
+    assert parse_spec("macros+random:3") == parse_spec("random:3+macros") == ScheduleSpec(3, True)
+    with pytest.raises(PolyrlError, match="macros"):
+        parse_spec("macros+macros")
+
+
+def test_measure_the_macro_schedules_of_a_corpus(tmp_path: Path):
+    from polyrl.generate.corpus import write_corpus
+    from polyrl.runtime import MemoStore
+
+    gen, corpus = tmp_path / "gen", tmp_path / "corpus"
+    entries = write_corpus(gen, 24, seed=5)
+    picks = sorted((e for e in entries if e["nests"] <= 2 and "contraction" in e["patterns"]),
+                   key=lambda e: (e["estimate_ms"], e["id"]))[:1]
+    assert picks
+    corpus.mkdir()
+    src = corpus / picks[0]["file"]
+    src.write_text((gen / picks[0]["file"]).read_text())
+    expected = {str(s) for s in macro_schedules(load(src).model).values()}
+    assert expected
+    store = tmp_path / "m.sqlite"
+    assert main(["measure", str(corpus), "--schedules", "macros", "--store", str(store), "--workers", "1",
+                 "--threads", "1", "--repeat", "1", "--no-progress"]) == 0
+    with MemoStore(store) as s:
+        measured = {k.schedule: r for k, r in s.items()}
+    assert set(measured) == expected | {""}
+    assert all(r.status == "ok" and r.verified is not False for r in measured.values()), measured
+    plans = [json.loads(line) for line in Path(f"{store}.plans.jsonl").read_text().splitlines()]
+    assert [p["spec"] for p in plans] == ["macros:v1"]
