@@ -81,12 +81,16 @@ def test_a_folder_a_missing_output_folder_and_a_corrupt_policy_are_one_line_erro
 
     junk = tmp_path / "junk.pt"
     junk.write_bytes(b"\x80\x02 not a checkpoint")
+    text = tmp_path / "text.pt"  # torch reads a text file's first bytes as a pickle protocol: ValueError
+    text.write_text("garbage\n")
     cases = {
         "is a folder, not a C file": polyrl("optimize", str(REPO / "datasets")),
         "the folder to write into does not exist": polyrl("optimize", str(MATMUL), "--schedule", "B0:P(0)",
                                                           "-o", str(tmp_path / "none" / "x.c")),
         "cannot read the policy checkpoint": polyrl("optimize", str(MATMUL), "--policy", str(junk),
                                                     "-o", str(tmp_path / "p.c")),
+        "cannot read the policy checkpoint: ValueError": polyrl("optimize", str(MATMUL), "--policy", str(text),
+                                                                "-o", str(tmp_path / "p.c")),
     }
     for message, p in cases.items():
         shown = f"exit {p.returncode}\nstdout: {p.stdout!r}\nstderr: {p.stderr!r}"

@@ -482,8 +482,8 @@ class _SearchVariant(Variant):
 @register_variant
 class PolicySearchVariant(_SearchVariant):
     name = "polyrl-search"
-    summary = ("policy-guided search: polyrl-policy's schedule, then policy samples, best verified of "
-               "--search-budget")
+    summary = ("policy-guided search: polyrl-policy's schedule, the macro schedules, then policy samples, "
+               "best verified of --search-budget")
 
     def __init__(self, settings: Settings):
         super().__init__(settings)

@@ -46,6 +46,7 @@ from torch_geometric.loader import DataLoader
 from polyrl.errors import PolyrlError
 from polyrl.model.backbone import GraphBackbone, mlp_head, torch_threads
 from polyrl.model.features import FEATURE_BLOCKS, NODE_FEATURES, NUM_EDGE_TYPES, program_graph
+from polyrl.model.files import read_torch_file
 
 CHECKPOINT_FORMAT = "polyrl-costmodel"
 CHECKPOINT_VERSION = 3  # 2: MLP head shaped like the value head; 3: input scaling in the backbone
@@ -545,8 +546,8 @@ def _pretrain(config: PretrainConfig, log: Callable[[str], None] | None) -> dict
     if config.resume:
         if not out.is_file():
             raise PolyrlError("--resume: no checkpoint to resume from", str(out))
-        checkpoint = torch.load(out, weights_only=False)
-        if checkpoint.get("format") != CHECKPOINT_FORMAT or checkpoint.get("features") != FEATURES_KEY:
+        checkpoint = read_torch_file(out, "checkpoint to resume")
+        if not isinstance(checkpoint, dict) or checkpoint.get("format") != CHECKPOINT_FORMAT or checkpoint.get("features") != FEATURES_KEY:
             raise PolyrlError("--resume: not a cost-model checkpoint of this feature layout", str(out))
         machine = checkpoint["data"]["machine"]
         kept_by = checkpoint.get("select", "loss")  # checkpoints before --select were chosen by loss
@@ -720,10 +721,7 @@ def _split_of(path: str | Path) -> dict[str, list[str]]:
     """The program split saved in a `polyrl pretrain` checkpoint."""
     if not Path(path).is_file():
         raise PolyrlError("--split-from: no such checkpoint", str(path))
-    try:
-        ckpt = torch.load(path, weights_only=False, map_location="cpu")
-    except Exception as e:  # noqa: BLE001 - a file torch cannot read: say which one
-        raise PolyrlError(f"--split-from: not a readable checkpoint ({type(e).__name__})", str(path)) from None
+    ckpt = read_torch_file(path, "--split-from checkpoint")
     split = ckpt.get("split") if isinstance(ckpt, dict) and ckpt.get("format") == CHECKPOINT_FORMAT else None
     if not isinstance(split, dict) or set(split) != {"train", "val", "test"}:
         raise PolyrlError("--split-from: not a pretrain checkpoint with a program split (exported cost models "
@@ -734,7 +732,7 @@ def _split_of(path: str | Path) -> dict[str, list[str]]:
 def read_checkpoint(path: str | Path) -> dict:
     """A cost-model checkpoint written by this polyrl (format, feature layout and version
     checked; a one-line PolyrlError otherwise)."""
-    ckpt = torch.load(path, weights_only=False, map_location="cpu")
+    ckpt = read_torch_file(path, "cost-model checkpoint")
     if not isinstance(ckpt, dict) or ckpt.get("format") != CHECKPOINT_FORMAT:
         raise PolyrlError("not a polyrl cost-model checkpoint", str(path))
     if ckpt.get("features") != FEATURES_KEY:

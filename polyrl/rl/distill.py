@@ -47,6 +47,7 @@ from torch_geometric.data import Batch, Data
 from polyrl.errors import PolyrlError
 from polyrl.model.actor_critic import ActorCritic, MaskedCategorical
 from polyrl.model.backbone import torch_threads
+from polyrl.model.files import read_torch_file
 from polyrl.poly.legality import checked_apply
 from polyrl.poly.macros import macro_schedules
 from polyrl.poly.schedule import Schedule
@@ -368,10 +369,7 @@ def _load_init(path: str | None, log: Callable[[str], None]) -> ActorCritic:
         return ActorCritic()
     from polyrl.rl.ppo import CHECKPOINT_FORMAT, load_policy
 
-    try:
-        ckpt = torch.load(path, weights_only=False, map_location="cpu")
-    except (OSError, RuntimeError, EOFError) as e:
-        raise PolyrlError(f"cannot read the checkpoint ({e})", path) from None
+    ckpt = read_torch_file(path, "--init checkpoint")
     if isinstance(ckpt, dict) and ckpt.get("format") == CHECKPOINT_FORMAT:
         if ckpt.get("members"):
             log(f"{path} is an ensemble: starting from its first network")

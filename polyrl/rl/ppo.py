@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import math
 import os
-import pickle
 import sys
 import time
 from collections.abc import Callable
@@ -42,6 +41,7 @@ from torch_geometric.data import Batch, Data
 from polyrl.errors import PolyrlError
 from polyrl.model.actor_critic import ActorCritic, MaskedCategorical
 from polyrl.model.costmodel import FEATURES_KEY
+from polyrl.model.files import read_torch_file
 from polyrl.rl.actions import ACTION_TEXTS
 from polyrl.rl.rollout import REWARDS, EnvSpec, LocalRollouts, ProcessRollouts, RayRollouts, Segment
 from polyrl.rl.state import corpus_programs
@@ -240,10 +240,7 @@ def _atomic_save(obj: dict, path: Path) -> None:
 
 def load_policy(path: str | Path) -> tuple[ActorCritic, dict]:
     """A policy checkpoint's model (eval mode) and the whole checkpoint."""
-    try:
-        ckpt = torch.load(path, weights_only=False, map_location="cpu")
-    except (OSError, RuntimeError, EOFError, pickle.UnpicklingError) as e:
-        raise PolyrlError(f"cannot read the policy checkpoint ({e})", str(path)) from None
+    ckpt = read_torch_file(path, "policy checkpoint")
     if not isinstance(ckpt, dict) or ckpt.get("format") != CHECKPOINT_FORMAT:
         raise PolyrlError("not a polyrl policy checkpoint", str(path))
     if ckpt.get("features") != FEATURES_KEY or tuple(ckpt.get("actions", ())) != ACTION_TEXTS:
