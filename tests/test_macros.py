@@ -21,12 +21,15 @@ from polyrl.runtime import Toolchain
 ROOT = Path(__file__).resolve().parents[1]
 PB = ROOT / "datasets" / "polybench"
 UTIL = PB / "utilities"
-TOOLCHAIN = Toolchain(flags=("-O3", "-march=native", "-fopenmp", "-DMINI_DATASET", f"-I{UTIL.resolve()}"),
-                      threads=2)
 
 
-def mini(rel: str):
-    return load(PB / rel, defines={"MINI_DATASET": "1"}, include_dirs=[str(UTIL)])
+def sized(rel: str, dataset: str = "MINI"):
+    return load(PB / rel, defines={f"{dataset}_DATASET": "1"}, include_dirs=[str(UTIL)])
+
+
+def toolchain(dataset: str = "MINI") -> Toolchain:
+    return Toolchain(flags=("-O3", "-march=native", "-fopenmp", f"-D{dataset}_DATASET", f"-I{UTIL.resolve()}"),
+                     threads=2)
 
 
 def words(schedule) -> list[str]:
@@ -34,7 +37,7 @@ def words(schedule) -> list[str]:
 
 
 def test_a_contraction_gets_the_blis_plan_and_computes_what_the_original_does():
-    program = mini("linear-algebra/blas/gemm/gemm.c")
+    program = sized("linear-algebra/blas/gemm/gemm.c", "MEDIUM")  # MINI's loops are too short to run in parallel
     schedules = macro_schedules(program.model)
     assert len(schedules) >= 3
     large = words(schedules["blis-large"])
@@ -46,18 +49,18 @@ def test_a_contraction_gets_the_blis_plan_and_computes_what_the_original_does():
     assert product[-2:] == ["B1:J2(3,4,8,4)", "B1:V()"]
     for name, schedule in schedules.items():
         assert is_legal(program.model, schedule), name
-        result = program.apply(schedule).run(TOOLCHAIN, repeat=1, check_reference=False)
+        result = program.apply(schedule).run(toolchain("MEDIUM"), repeat=1, check_reference=False)
         assert result.new.status == "ok" and result.verified is True, (name, schedule, result.new.detail)
 
 
 def test_a_time_stencil_is_skewed_tiled_and_run_as_a_parallel_wavefront():
-    program = mini("stencils/seidel-2d/seidel-2d.c")
+    program = sized("stencils/seidel-2d/seidel-2d.c", "MEDIUM")
     schedule = macro_schedule(program.model, PROFILES[0])
     w = words(schedule)
     # Gauss-Seidel needs the inner space loop skewed by the outer one as well as by time
     assert w[:4] == ["B0:S(0,1,1)", "B0:S(0,2,1)", "B0:S(1,2,1)", "B0:T3(0,1,2,32,32,32)"]
     assert w[4:7] == ["B0:S(0,1,1)", "B0:I(0,1)", "B0:P(1)"]
-    result = program.apply(schedule).run(TOOLCHAIN, repeat=1, check_reference=False)
+    result = program.apply(schedule).run(toolchain("MEDIUM"), repeat=1, check_reference=False)
     assert result.new.status == "ok" and result.verified is True, result.new.detail
 
 

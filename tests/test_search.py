@@ -311,7 +311,7 @@ def test_bench_policy_variants_without_a_policy_are_not_available(tmp_path, caps
 
 
 def test_the_shipped_policy_chooses_a_legal_schedule_and_drops_small_parallel_regions():
-    from polyrl.search.policy import DEFAULT_POLICY, MIN_PARALLEL_WORK, parallel_work
+    from polyrl.search.policy import DEFAULT_POLICY, MIN_PARALLEL_WORK, parallel_work  # re-exported from poly.geometry
 
     assert DEFAULT_POLICY.is_file()
     program = load(GEMM, defines={"MINI_DATASET": "1"}, include_dirs=[str(UTIL)])

@@ -1,11 +1,13 @@
 """Macro schedules: the multi-step schedules of polyrl's hand-written ones, written for any
 program, with their sizes as parameters.
 
-Each branch of a program (left to right, followed by identity as the environment does) is
-read once: which source iterator each of its loops runs, and how every array reference
+Each branch of a program (the heaviest first, followed by identity as the environment
+does) is read once: which source iterator each of its loops runs, and how every array reference
 of the statements under its innermost loop moves along each loop (invariant, stride 1,
 or a longer stride). From that the branch gets the plan its shape calls for:
 
+- every branch: a loop runs in parallel only where one run of it holds enough work to pay
+  for starting threads (polyrl.poly.geometry.MIN_PARALLEL_WORK, the policy's rule);
 - every branch: the loop that walks most references with stride 1 (the written one
   counting double) becomes the innermost, by adjacent interchanges (a column walk is
   turned into a row walk);
@@ -38,9 +40,11 @@ import islpy as isl
 from polyrl.errors import PolyrlError
 from polyrl.frontend.affine import of_expr
 from polyrl.ir import ArrayRef, Statement, walk
+from polyrl.poly.geometry import DEFAULT_PARAM_VALUE, MIN_PARALLEL_WORK, LoopGeometry, parallel_work
 from polyrl.poly.legality import Model, checked_apply
 from polyrl.poly.schedule import Action, Schedule
 from polyrl.poly.transform import Leaf, LoopNest, branch_identity, branch_of
+from polyrl.poly.workingset import resolve_params
 
 INVARIANT, UNIT, LONG = 0, 1, 2
 
@@ -213,9 +217,8 @@ def _innermost_first(b: _Builder, shape: BranchShape) -> list[int]:
 
 
 def _own(b: _Builder, levels: list[int]) -> list[int]:
-    """Those of `levels` whose loop is around the focus branch only: a loop around another
-    branch too is left to be tiled (which gives the branch loops of its own), not run in
-    parallel or jammed (that would leave the other branch no loop of its own)."""
+    """Those of `levels` whose loop is around the focus branch only (unroll-and-jam of a
+    loop around another branch too would copy that branch's statements as well)."""
     branches = b.nest.branches()
     path = branches[b.branch]
     return [lvl for lvl in levels if lvl < len(path)
@@ -223,7 +226,17 @@ def _own(b: _Builder, levels: list[int]) -> list[int]:
 
 
 def _parallel(b: _Builder, levels: list[int]) -> bool:
-    return b.first(*(("P", lvl) for lvl in _own(b, levels)))
+    """Parallelize the first of `levels` that is legal and holds enough work per run to
+    pay for starting its threads (MIN_PARALLEL_WORK, as the policy)."""
+    path = b.nest.branches()[b.branch]
+    if any(loop.parallel for loop in b.nest.loops_on(path)):
+        return False  # a loop around it runs in parallel already (for a heavier branch)
+    for lvl in levels:
+        if lvl >= len(path):
+            continue
+        if parallel_work(b.model.scop, b.nest, path, lvl) >= MIN_PARALLEL_WORK and b.take("P", lvl):
+            return True
+    return False
 
 
 def _jam_vector(b: _Builder, outer: int, inner: int, jam: tuple[int, int]) -> None:
@@ -337,22 +350,32 @@ def _plan(b: _Builder, shape: BranchShape, p: Profile) -> None:
         b.take("V")
 
 
-def macro_schedule(model: Model, profile: Profile) -> Schedule:
-    """`profile`'s plan applied to every branch, left to right."""
+def _by_work(model: Model) -> list[str]:
+    """The branches of the original program (by identity), the most statement instances
+    under the innermost loop first: the heaviest branch chooses first, so that a loop it
+    shares with a light one is tiled or parallelized for its sake."""
     nest = model.original
-    if not nest.branches():
+    instances = LoopGeometry(model.scop, nest, resolve_params(model.scop, None, DEFAULT_PARAM_VALUE)).instances
+    work = []
+    for k, path in enumerate(nest.branches()):
+        inner = nest.loops_on(path)[-1]
+        count = sum(instances.get(c.stmt, 0) for c in inner.children if isinstance(c, Leaf))
+        work.append((-count, k, branch_identity(nest, path)))
+    return [ident for _, _, ident in sorted(work)]
+
+
+def macro_schedule(model: Model, profile: Profile) -> Schedule:
+    """`profile`'s plan applied to every branch, the heaviest first."""
+    if not model.original.branches():
         return Schedule()
     statements = {s.name: s for s in model.scop.statements}
     b = _Builder(model)
-    while True:
+    for ident in _by_work(model):
+        b.focus = ident
         path = b.nest.branches()[b.branch]
         shape = read_branch(statements, b.nest, path)
         if shape is not None:
             _plan(b, shape, profile)
-        branches = b.nest.branches()
-        if b.branch + 1 >= len(branches):
-            break
-        b.focus = branch_identity(b.nest, branches[b.branch + 1])
     return Schedule(tuple(b.actions))
 
 

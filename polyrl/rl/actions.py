@@ -45,7 +45,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from polyrl.ir import Scop
-from polyrl.model.features import DEFAULT_PARAM_VALUE, LoopGeometry
+from polyrl.poly.geometry import DEFAULT_PARAM_VALUE, LoopGeometry
 from polyrl.poly.schedule import Action
 from polyrl.poly.transform import LoopNest
 from polyrl.poly.workingset import resolve_params

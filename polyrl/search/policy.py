@@ -28,15 +28,13 @@ from torch_geometric.data import Data
 
 from polyrl.api import Program
 from polyrl.errors import PolyrlError
-from polyrl.ir import Scop
 from polyrl.model.actor_critic import ActorCritic
 from polyrl.model.backbone import apply_layers, torch_threads
 from polyrl.model.costmodel import load_costmodel, predict_seconds
-from polyrl.model.features import DEFAULT_PARAM_VALUE, LoopGeometry
+from polyrl.poly.geometry import MIN_PARALLEL_WORK, parallel_work
 from polyrl.poly.legality import Model, apply_schedule, checked_apply
 from polyrl.poly.schedule import Action, Schedule
 from polyrl.poly.transform import LoopNest, branch_identity, branch_of
-from polyrl.poly.workingset import resolve_params
 from polyrl.rl.actions import ACTIONS, NEXT, NUM_ACTIONS, applicable_mask, last_on_branch, loop_extents
 from polyrl.rl.state import GraphCache, LoadedProgram
 
@@ -150,29 +148,6 @@ class _ProgramMemo:
     def __init__(self) -> None:
         self.logits: dict[tuple[str, int], tuple[torch.Tensor, np.ndarray]] = {}
         self.legal: dict[str, LoopNest | None] = {}
-
-
-# A parallel region (one execution of a parallel loop) must hold at least this many
-# statement instances on average: the instances of the statements inside the loop,
-# counted exactly with the parameters fixed as in the masks, over the number of times the
-# loop starts (the points of its enclosing time dimensions). Starting and joining a
-# region costs about 30-200 us here with OMP_WAIT_POLICY=passive (jacobi-1d at MEDIUM: 200
-# regions of 400 instances each took 5.7 ms instead of 31 us), so a smaller region cannot
-# gain on two threads what it costs. The policy was trained on programs whose regions were
-# mostly larger; inference (greedy and sampled) drops such P actions from the schedule it
-# chose (after the episode: the policy's later choices were made with them in place).
-MIN_PARALLEL_WORK = 1 << 17
-
-
-def parallel_work(scop: Scop, nest: LoopNest, path: tuple[int, ...], level: int) -> float:
-    """Mean statement instances of one execution of the loop at `level` on the branch at
-    `path` (its statements' instances over the times it starts). Exact, unlike a product
-    of the loops' largest extents, which on a triangular nest (lu's `j < i`) counts the
-    largest region as every region."""
-    geometry = LoopGeometry(scop, nest, resolve_params(scop, None, DEFAULT_PARAM_VALUE))
-    loop = nest.loops_on(path)[level]
-    instances = geometry.instances
-    return sum(instances.get(s, 0) for s in loop.exprs) / max(geometry.starts(loop, level), 1)
 
 
 class Policy:
