@@ -212,3 +212,40 @@ def test_measured_episodes_leave_a_miscompiled_program_out(miscompiled: Path, sh
     # both baselines were measured once and kept: the verdict on the bad one too
     assert sorted((k.schedule, r.status) for k, r in store.items()) == [("", BASELINE_MISCOMPILED), ("", "ok")]
     store.close()
+
+
+# ---------------------------------------------------------------- rounding, told from wrong results
+
+PB = Path(__file__).resolve().parents[1] / "datasets" / "polybench"
+GRAMSCHMIDT = PB / "linear-algebra/solvers/gramschmidt/gramschmidt.c"
+
+
+def _mini_gramschmidt():
+    util = PB / "utilities"
+    tc = Toolchain(flags=("-O3", "-march=native", "-fopenmp", "-DMINI_DATASET", f"-I{util.resolve()}"), threads=1)
+    return load(GRAMSCHMIDT, defines={"MINI_DATASET": "1"}, include_dirs=[str(util)]), tc
+
+
+def test_an_ill_conditioned_kernel_has_a_baseline_and_its_variants_verify() -> None:
+    # gramschmidt divides by norms of nearly dependent columns: where -O3 fuses a multiply
+    # and an add that -O1 does not, 1 in 3 elements of Q moves by percents. Without
+    # contraction both builds compute the same bits, so the baseline is a reference, and a
+    # legal variant is bitwise equal there too.
+    prog, tc = _mini_gramschmidt()
+    base = measure_baseline(prog.scop, tc, repeat=1)
+    assert base.status == "ok" and base.verified is True, base.detail
+    assert "bitwise equal without multiply-add contraction" in base.detail and "rounding: Q[" in base.detail
+    cmp = prog.apply("B2:I(1,2)").run(toolchain=tc, repeat=1)
+    assert cmp.new.status == "ok" and cmp.verified is True, cmp.new.detail
+
+
+def test_a_wrong_result_stays_wrong_after_the_recheck() -> None:
+    # the interchanged region with one sign flipped: its arrays differ with and without
+    # contraction, so the rounding re-check keeps the verdict
+    prog, tc = _mini_gramschmidt()
+    region = prog.apply("B2:I(1,2)").region_text
+    wrong = region.replace("A[c2][c1] - Q[c2][c0]", "A[c2][c1] + Q[c2][c0]", 1)
+    assert wrong != region
+    cmp = compare(prog.scop, wrong, "wrong", tc, repeat=1)
+    assert cmp.new.status == "wrong-result" and cmp.verified is False
+    assert "without multiply-add contraction" not in cmp.new.detail

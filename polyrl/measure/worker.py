@@ -27,8 +27,10 @@ from polyrl.runtime.execute import (
     build,
     companion_sources,
     measure_baseline,
+    rounding_recheck,
     run,
     run_batch,
+    without_contraction,
 )
 from polyrl.runtime.instrument import instrument, instrument_batch
 from polyrl.runtime.store import Record
@@ -327,11 +329,26 @@ def measure_program(job: MeasureJob) -> MeasureResult:
                 return out
             ref = base.dump
 
-            def verify(text: str, status: str, times: tuple[float, ...], dump, detail: str) -> None:
+            exact = without_contraction(job.toolchain)
+            exact_base: list[Measurement] = []  # the original without contraction, built when first needed
+
+            def exact_original() -> Measurement:
+                if not exact_base:
+                    status, _, dump, detail = _variant(scop, None, job, 0, exact)
+                    exact_base.append(Measurement(status, (), None, detail, dump=dump))
+                return exact_base[0]
+
+            def exact_variant(region: str) -> Measurement:
+                status, _, dump, detail = _variant(scop, region, job, 0, exact)
+                return Measurement(status, (), None, detail, dump=dump)
+
+            def verify(text: str, region: str, status: str, times: tuple[float, ...], dump, detail: str) -> None:
                 verified = None
                 if status == "ok":
                     with _GATE.hold(1):
                         v = compare_dumps(ref, dump, job.toolchain.exact)
+                    if not v.ok and not job.toolchain.exact:
+                        v = rounding_recheck(v, exact_original, lambda: exact_variant(region))
                     verified, detail = v.ok, v.detail
                     status = "ok" if v.ok else "wrong-result"
                 out.rows.append(Row(text, True, status, times, verified, detail))
@@ -341,7 +358,7 @@ def measure_program(job: MeasureJob) -> MeasureResult:
                 if res.status != "ok":
                     single += chunk
                     continue
-                for v, (text, _) in enumerate(chunk, 1):
+                for v, (text, region) in enumerate(chunk, 1):
                     if res.statuses[v] != "ok":
                         out.rows.append(Row(text, True, res.statuses[v], (), None,
                                             f"its runs would take over {job.timeout_s:g} s"))
@@ -349,8 +366,8 @@ def measure_program(job: MeasureJob) -> MeasureResult:
                     with _GATE.hold(1):
                         dump = load_dump(res.dumps[v])
                     res.dumps[v].unlink()
-                    verify(text, "ok", res.times[v], dump, "")
+                    verify(text, region, "ok", res.times[v], dump, "")
             for text, region in single:
                 status, times, dump, detail = _variant(scop, region, job, job.repeat)
-                verify(text, status, times, dump, detail)
+                verify(text, region, status, times, dump, detail)
     return out

@@ -27,7 +27,7 @@ from polyrl.errors import PolyrlError
 from polyrl.ir import Scop
 from polyrl.runtime.instrument import harness_source, instrument
 from polyrl.runtime.store import MemoStore, Record, StoreKey, machine_fingerprint, program_hash
-from polyrl.runtime.verify import compare_dumps, load_dump
+from polyrl.runtime.verify import Verification, compare_dumps, load_dump
 
 COMPILE_TIMEOUT_S = 300.0
 # A region whose `repeat` timed runs take less than MIN_TIMED_S runs again until they
@@ -440,6 +440,39 @@ class Measurement:
         return cls(r.status, tuple(r.times), r.verified, r.detail, cached=True)
 
 
+# The flag that stops the compiler from contracting a multiply and an add into one fused
+# operation: with it, a variant computes its elements with the baseline's operations in the
+# baseline's order (legality keeps the order of every element's updates, and gcc does not
+# reassociate without -ffast-math), so a correct variant is bitwise equal.
+NO_CONTRACTION = "-ffp-contract=off"
+
+
+def without_contraction(toolchain: Toolchain) -> Toolchain:
+    return toolchain if toolchain.exact else replace(toolchain, flags=(*toolchain.flags, NO_CONTRACTION))
+
+
+def rounding_recheck(first: Verification, original: Callable[[], Measurement | None],
+                     variant: Callable[[], Measurement]) -> Verification:
+    """A comparison that failed (`first`) under a toolchain that contracts multiply-adds,
+    decided again without contraction: `original()` and `variant()` build and run both
+    with `without_contraction` (original() may answer None: it does not run). Bitwise
+    equal there, the difference was the rounding of fused multiply-adds, which an
+    ill-conditioned program (gramschmidt: 1.5% on some elements) amplifies: verified. Any
+    other outcome keeps `first`: a compiler that miscompiles, or a wrong transformation,
+    computes other bits without contraction too."""
+    ref = original()
+    if ref is None or ref.status != "ok" or ref.dump is None:
+        return first
+    new = variant()
+    if new.status != "ok" or new.dump is None:
+        return first
+    v = compare_dumps(ref.dump, new.dump, exact=True)
+    if not v.ok:
+        return first
+    return Verification(True, f"bitwise equal without multiply-add contraction ({NO_CONTRACTION}); "
+                              f"with it, rounding: {first.detail}")
+
+
 def measure(
     scop: Scop,
     region_text: str | None,
@@ -473,7 +506,29 @@ def measure(
     if reference is None:
         return Measurement("ok", r.times, None, "", dump=dump)
     v = compare_dumps(reference, dump, toolchain.exact)
+    if not v.ok and not toolchain.exact:
+        exact = without_contraction(toolchain)
+        v = rounding_recheck(v, lambda: exact_original(scop, exact, timeout_s),
+                             lambda: measure(scop, region_text, exact, 0, timeout_s))
     return Measurement("ok" if v.ok else "wrong-result", r.times, v.ok, v.detail, dump=dump)
+
+
+# the original program's arrays built without contraction, by (program, toolchain key):
+# the reference of `rounding_recheck` for the next variants of the program
+_EXACT_ORIGINALS: OrderedDict[tuple[str, str], Measurement] = OrderedDict()
+
+
+def exact_original(scop: Scop, toolchain: Toolchain, timeout_s: float) -> Measurement:
+    """The original program built with `toolchain` (one without contraction) and run once,
+    remembered for the last few programs."""
+    key = (program_hash(scop), toolchain.key())
+    m = _EXACT_ORIGINALS.get(key)
+    if m is None:
+        m = measure(scop, None, toolchain, 0, timeout_s)
+        _EXACT_ORIGINALS[key] = m
+        while len(_EXACT_ORIGINALS) > _REFERENCES_KEEP:
+            _EXACT_ORIGINALS.popitem(last=False)
+    return m
 
 
 # ---------------------------------------------------------------- the baseline as reference
@@ -545,6 +600,9 @@ def measure_baseline(
     if ref.status != "ok":
         return replace(base, verified=None, detail=f"not checked: its {level} build gave {ref.status}")
     v = compare_dumps(ref.dump, base.dump, toolchain.exact)
+    if not v.ok and not toolchain.exact:
+        v = rounding_recheck(v, lambda: run_original(without_contraction(ref_tc), 0),
+                             lambda: run_original(without_contraction(toolchain), 0))
     if v.ok:
         return replace(base, verified=True, detail=f"agrees with its {level} build: {v.detail}")
     return Measurement(BASELINE_MISCOMPILED, base.times, False,
