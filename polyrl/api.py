@@ -37,6 +37,28 @@ def load(path: str | Path, function: str | None = None, defines: dict[str, str] 
     return Program(scops[index])
 
 
+def load_all(path: str | Path, function: str | None = None, defines: dict[str, str] | None = None,
+             include_dirs: list[str] | tuple[str, ...] = ()) -> tuple[list[Program], list]:
+    """Every scop of the file (of `function` when given) as a Program, and the loop nests
+    refused, as PolyrlErrors naming file:line:col and why. PolyrlError when there is no
+    scop at all (naming the first refusal)."""
+    from polyrl.frontend import load_all_scops, load_scop
+
+    scops, refused = load_all_scops(str(path), function=function, defines=defines, include_dirs=list(include_dirs))
+    if not scops:
+        load_scop(str(path), function=function, defines=defines, include_dirs=list(include_dirs))  # raises, naming why
+    return [Program(s) for s in scops], refused
+
+
+def with_regions(source: str, replacements: list[tuple[tuple[int, int], str]]) -> str:
+    """`source` with each (start, end) region replaced by its text (regions do not overlap)."""
+    out, pos = [], 0
+    for (start, end), text in sorted(replacements, key=lambda r: r[0]):
+        out += [source[pos:start], text]
+        pos = end
+    return "".join(out) + source[pos:]
+
+
 @dataclass
 class Program:
     """A Scop with its exact model; transformations return `Optimized` programs."""

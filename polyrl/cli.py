@@ -33,10 +33,15 @@ COMMAND_MODULES: tuple[str, ...] = ("polyrl.bench.command", "polyrl.model.comman
                                     "polyrl.rl.command")
 
 
-def add_input_arguments(p: argparse.ArgumentParser) -> None:
+def add_input_arguments(p: argparse.ArgumentParser, every_scop: bool = False) -> None:
     p.add_argument("file", help="C source file")
     p.add_argument("--function", metavar="NAME", help="only the loop nests of this function")
-    p.add_argument("--scop", type=int, default=0, metavar="K", help="which scop of the file (default 0, the first)")
+    if every_scop:
+        p.add_argument("--scop", type=int, default=None, metavar="K",
+                       help="only this scop of the file, counted from 0 (default: every scop of the file, each "
+                       "reported, with the loop nests refused named by file:line:col)")
+    else:
+        p.add_argument("--scop", type=int, default=0, metavar="K", help="which scop of the file (default 0, the first)")
     p.add_argument("-D", dest="defines", action="append", default=[], metavar="NAME=VALUE",
                    help="preprocessor definition, also passed to the compiler (repeatable)")
     p.add_argument("-I", dest="include_dirs", action="append", default=[], metavar="DIR",
@@ -106,7 +111,7 @@ def build_parser() -> argparse.ArgumentParser:
         "are refused in every case.",
         epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.set_defaults(func=cmd_optimize)
-    add_input_arguments(p)
+    add_input_arguments(p, every_scop=True)
     p.add_argument("--schedule", default=None,
                    help='apply this schedule instead of asking the policy, e.g. "B0:T2(0,1,32,32) B0:P(0)"')
     p.add_argument("--policy", metavar="PATH",
@@ -154,6 +159,18 @@ def load_program(args):
         raise PolyrlError("no such file", args.file)
     return load(args.file, function=args.function, defines=parse_defines(args.defines),
                 include_dirs=args.include_dirs, index=args.scop)
+
+
+def load_all_programs(args):
+    """Every scop of the input file as a Program, and the loop nests refused."""
+    from polyrl.api import load_all
+
+    if Path(args.file).is_dir():
+        raise PolyrlError("is a folder, not a C file; give one .c file", args.file)
+    if not Path(args.file).is_file():
+        raise PolyrlError("no such file", args.file)
+    return load_all(args.file, function=args.function, defines=parse_defines(args.defines),
+                    include_dirs=args.include_dirs)
 
 
 def cmd_show(args) -> int:
@@ -206,17 +223,40 @@ def cmd_optimize(args) -> int:
         raise PolyrlError("--search measures its candidates with --simd auto; drop --simd")
     if args.repeat < 1:
         raise PolyrlError("--repeat must be at least 1")
-    prog = load_program(args)
-    if args.schedule is not None:
-        schedule = args.schedule
+    if args.scop is not None or args.schedule is not None:
+        # a schedule names the branches of one scop: the first, or --scop K
+        if args.scop is None:
+            args.scop = 0
+        programs, refused = [load_program(args)], []
     else:
-        schedule = _policy_schedule(prog, args)
-        if schedule is None:
-            return 130
-    opt = prog.apply(schedule, args.simd)
+        programs, refused = load_all_programs(args)
     out = Path(args.output) if args.output else Path(args.file).with_suffix(".polyrl.c")
-    opt.write(out)
-    print(f"wrote {out} (schedule: {str(opt.schedule) or 'none'})")
+    many = len(programs) > 1 or bool(refused)
+    replacements = []
+    for k, prog in enumerate(programs):
+        if many:
+            scop = prog.scop
+            first, last = (scop.source.count("\n", 0, i) + 1 for i in scop.region)
+            print(f"scop {k}: function `{scop.function}`, lines {first}-{last}")
+        if args.schedule is not None:
+            schedule = args.schedule
+        else:
+            schedule = _policy_schedule(prog, args)
+            if schedule is None:
+                return 130
+        opt = prog.apply(schedule, args.simd)
+        replacements.append((prog.scop.region, opt.region_text))
+        if not many:
+            opt.write(out)
+            print(f"wrote {out} (schedule: {str(opt.schedule) or 'none'})")
+            return 0
+    for e in refused:
+        print(f"skipped: {e}")
+    from polyrl.api import with_regions
+
+    out.write_text(with_regions(programs[0].scop.source, replacements))
+    print(f"wrote {out} ({len(programs)} scop(s) optimized"
+          + (f", {len(refused)} loop nest(s) skipped: see above)" if refused else ")"))
     return 0
 
 

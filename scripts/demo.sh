@@ -6,5 +6,5 @@ cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 K=datasets/examples/matmul.c
 .venv/bin/polyrl show "$K"
-.venv/bin/polyrl optimize "$K" -o /tmp/matmul.polyrl.c                 # the policy's greedy schedule, no compile
-.venv/bin/polyrl optimize "$K" --search 4 --repeat 3 -o /tmp/matmul.polyrl.c   # measured: the fastest verified one
+.venv/bin/polyrl optimize "$K" --function matmul -o /tmp/matmul.polyrl.c   # the policy's greedy schedule, no compile
+.venv/bin/polyrl optimize "$K" --function matmul --search 4 --repeat 3 -o /tmp/matmul.polyrl.c   # measured: the fastest verified one

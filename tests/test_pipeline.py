@@ -7,6 +7,7 @@ must be refused with the dependence they break named.
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -379,3 +380,89 @@ def test_packing_a_tile_of_a_triangle_sizes_its_buffer_with_a_parametric_bound(t
     result = compare(prog.scop, opt.region_text, str(opt.schedule), Toolchain(threads=1), repeat=1)
     assert result.new.status == "ok" and result.speedup is not None, result.new.detail
 
+
+
+FUNCTIONS = r"""#include <stdio.h>
+#define N 300
+double A[N][N], B[N][N], C[N][N], x[N], y[N];
+int idx[N];
+
+void scale(void)
+{
+  int i, j;
+  for (i = 0; i < N; i++)
+    for (j = 0; j < N; j++)
+      A[i][j] = 2.0 * B[i][j];
+}
+
+void matvec(void)
+{
+  int i, j;
+  for (i = 0; i < N; i++)
+    for (j = 0; j < N; j++)
+      y[i] += A[i][j] * x[j];
+}
+
+void gather(void)
+{
+  int i;
+  for (i = 0; i < N; i++)
+    y[i] = x[idx[i]];
+}
+
+void product(void)
+{
+  int i, j, k;
+  for (i = 0; i < N; i++)
+    for (j = 0; j < N; j++)
+      for (k = 0; k < N; k++)
+        C[i][j] += A[i][k] * B[k][j];
+}
+
+int main(int argc, char **argv)
+{
+  int i, j;
+  (void)argv;
+  for (i = 0; i < N; i++) {
+    x[i] = i % 17; idx[i] = (i * 7) % N;
+    for (j = 0; j < N; j++) B[i][j] = (i + j) % 13;
+  }
+  scale(); matvec(); if (argc > 5) gather(); product();
+  printf("%.17g %.17g\n", y[3], C[5][7]);
+  return 0;
+}
+"""
+
+
+def test_optimize_writes_every_scop_and_names_the_refused_nest(tmp_path: Path) -> None:
+    # three functions of affine nests and one with an indirect subscript: all three are
+    # optimized into one file (the policy's choice for each), the fourth is named, exit 0
+    src = tmp_path / "functions.c"
+    src.write_text(FUNCTIONS)
+    out = tmp_path / "out.c"
+    p = subprocess.run([sys.executable, "-m", "polyrl.cli", "optimize", str(src), "-o", str(out)],
+                       capture_output=True, text=True, timeout=600)
+    assert p.returncode == 0, p.stderr
+    for name in ("scale", "matvec", "product"):
+        assert f"function `{name}`" in p.stdout
+    assert "function `gather`" not in p.stdout
+    assert f"skipped: {src}:26:14: non-affine subscript `idx[i]`" in p.stdout, p.stdout
+    assert "scop(s) optimized, 1 loop nest(s) skipped" in p.stdout
+    text = out.read_text()
+    scops = re.findall(r"^scop \d+: ", p.stdout, re.MULTILINE)
+    assert len(scops) >= 3 and text.count("/* polyrl: optimized region */") == len(scops)
+    runs = []
+    for name, path in (("original", src), ("optimized", out)):
+        exe = tmp_path / name
+        subprocess.run(["gcc", "-O2", "-fopenmp", str(path), "-o", str(exe)], check=True, timeout=120)
+        runs.append(subprocess.run([str(exe)], capture_output=True, text=True, check=True, timeout=120).stdout)
+    assert runs[0] == runs[1]
+    # a --schedule names the branches of one scop: the first, or --scop K
+    for extra, changed in (((), "scale"), (("--scop", "1"), "matvec")):
+        one = tmp_path / f"one{len(extra)}.c"
+        p = subprocess.run([sys.executable, "-m", "polyrl.cli", "optimize", str(src), "--schedule", "B0:P(0)",
+                            *extra, "-o", str(one)], capture_output=True, text=True, timeout=300)
+        assert p.returncode == 0 and "schedule: B0:P(0)" in p.stdout, p.stderr
+        body = one.read_text()
+        assert body.count("/* polyrl: optimized region */") == 1
+        assert body.index("/* polyrl: optimized region */") > body.index(f"void {changed}(void)")

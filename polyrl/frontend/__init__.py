@@ -8,7 +8,7 @@ from polyrl.frontend.clang_parse import parse
 from polyrl.frontend.extract import find_scops
 from polyrl.ir import Scop
 
-__all__ = ["load_scop", "load_scops"]
+__all__ = ["load_all_scops", "load_scop", "load_scops"]
 
 
 def load_scops(path: str, function: str | None = None, defines: dict[str, str] | None = None,
@@ -18,6 +18,14 @@ def load_scops(path: str, function: str | None = None, defines: dict[str, str] |
     src = parse(path, defines, include_dirs)
     scops, _ = find_scops(src, function)
     return scops
+
+
+def load_all_scops(path: str, function: str | None = None, defines: dict[str, str] | None = None,
+                   include_dirs: list[str] | tuple[str, ...] = ()) -> tuple[list[Scop], list[PolyrlError]]:
+    """Every scop of a C file, and the loop nests refused (each an error naming its
+    file:line:col and why), in the file's order."""
+    src = parse(path, defines, include_dirs)
+    return find_scops(src, function)
 
 
 def load_scop(path: str, function: str | None = None, defines: dict[str, str] | None = None,
