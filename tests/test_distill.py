@@ -20,7 +20,7 @@ from polyrl.measure.scheduler import discover
 from polyrl.measure.schedules import random_schedules, read_schedule_file
 from polyrl.poly.legality import is_legal
 from polyrl.poly.schedule import Schedule
-from polyrl.rl.actions import NEXT, action_index
+from polyrl.rl.actions import ACTIONS, NEXT, action_index
 from polyrl.rl.distill import DistillConfig, Target, _Unit, distill, replay, scripted_schedules, targets
 from polyrl.rl.env import PolyEnv
 from polyrl.rl.state import ProgramSpec, corpus_programs
@@ -227,3 +227,19 @@ def test_a_store_of_the_old_machine_key_is_pointed_to_adopt(corpus: Path, tmp_pa
     assert f"polyrl dataset adopt {store_path}" in capsys.readouterr().err
     assert main(["dataset", "adopt", str(store_path)]) == 0
     assert main(args) == 0
+
+
+def test_macro_schedules_replay_as_macro_actions(tmp_path: Path):
+    # a macro schedule is built with one M(p) per branch where the plan is the macro's, so
+    # distillation can teach the policy to take it
+    from polyrl.api import load
+    from polyrl.poly.macros import macro_schedules
+
+    spec = ProgramSpec(str(MATMUL))
+    schedules = macro_schedules(load(MATMUL).model)
+    assert schedules
+    env = PolyEnv(_Unit(), max_steps=32, lazy_masks=True)
+    for name, schedule in schedules.items():
+        demo = replay(env, Target(spec, str(schedule), 2.0, 1))  # raises unless it rebuilds the text
+        taken = [ACTIONS[a] for a in demo.actions if a != NEXT]
+        assert taken and all(t.macro for t in taken), (name, [str(t) for t in taken])

@@ -25,6 +25,7 @@ from polyrl.rl.actions import (
     NUM_ACTIONS,
     action_index,
     applicable_mask,
+    expand,
     loop_extents,
 )
 from polyrl.rl.env import PolyEnv, log4
@@ -85,12 +86,12 @@ def idx(text: str) -> int:
 # ---------------------------------------------------------------- the action table
 
 
-def test_action_table_has_the_93_actions_of_the_docstring():
-    assert NUM_ACTIONS == 109 and len(set(ACTION_TEXTS)) == 109
+def test_action_table_has_the_actions_of_the_docstring():
+    assert NUM_ACTIONS == 114 and len(set(ACTION_TEXTS)) == 114
     kinds = [a.kind for a in ACTIONS]
     assert {k: kinds.count(k) for k in set(kinds)} == {"I": 4, "R": 4, "S": 4, "P": 2, "T2": 36, "U": 5,
                                                        "J": 8, "J2": 12, "V": 1, "K": 16, "KT": 16,
-                                                       "Next": 1}
+                                                       "M": 5, "Next": 1}
     assert ACTION_TEXTS[:4] == ("I(0,1)", "I(1,2)", "I(2,3)", "I(3,4)")
     assert ACTION_TEXTS[4:14] == ("R(0)", "R(1)", "R(2)", "R(3)", "S(0,1,1)", "S(1,2,1)", "S(2,3,1)", "S(3,4,1)",
                                   "P(0)", "P(1)")
@@ -106,7 +107,8 @@ def test_action_table_has_the_93_actions_of_the_docstring():
     assert ACTION_TEXTS[75] == "V()"
     assert ACTION_TEXTS[76:92] == tuple(f"K({lvl},{k})" for lvl in range(4) for k in range(4))
     assert ACTION_TEXTS[92:108] == tuple(f"KT({lvl},{k})" for lvl in range(4) for k in range(4))
-    assert NEXT == 108 and ACTION_TEXTS[NEXT] == "Next" and idx("T2(1,2,64,128)") == 14 + 9 + 3 + 2
+    assert ACTION_TEXTS[108:113] == tuple(f"M({p})" for p in range(5))
+    assert NEXT == 113 and ACTION_TEXTS[NEXT] == "Next" and idx("T2(1,2,64,128)") == 14 + 9 + 3 + 2
     assert str(ACTIONS[idx("S(1,2,1)")].on(3)) == "B3:S(1,2,1)"
 
 
@@ -125,7 +127,11 @@ def test_extents_and_applicability_on_gemm():
                        "U(2)", "U(4)", "U(8)", "U(16)", "J(0,2)", "J(0,4)", "J(1,2)", "J(1,4)",
                        "J2(0,1,2,2)", "J2(0,1,2,4)", "J2(0,1,4,2)", "J2(0,1,4,4)", "V()",
                        "K(0,0)", "K(0,1)", "K(0,2)", "K(1,0)", "K(1,1)", "K(1,2)",  # arrays C, A, B
-                       "KT(0,0)", "KT(0,1)", "KT(0,2)", "KT(1,0)", "KT(1,1)", "KT(1,2)", "Next"}
+                       "KT(0,0)", "KT(0,1)", "KT(0,2)", "KT(1,0)", "KT(1,1)", "KT(1,2)", "Next",
+                       "M(0)", "M(1)", "M(2)", "M(3)", "M(4)"}  # an untouched branch: the macros may start it
+    # after an action on the branch, or on loops an action marked, no macro applies
+    after = applicable_mask(nest, b1, [20, 30, 25], Action(1, "I", (0, 1)))
+    assert not any(ACTION_TEXTS[k].startswith("M(") for k in np.flatnonzero(after))
     # a reversal or interchange repeated at once would undo itself: not applicable
     rev = prog.apply("B1:R(0)").nest
     rpath = rev.branches()[1]
@@ -146,11 +152,11 @@ def test_extents_and_applicability_on_gemm():
 
 def test_reset_and_step_follow_the_gymnasium_api(surrogate):
     env = PolyEnv(surrogate)
-    assert env.action_space.n == NUM_ACTIONS == 109
+    assert env.action_space.n == NUM_ACTIONS == 114
     obs, info = env.reset(seed=3, options={"program": GEMM})
     assert isinstance(obs, Data) and obs.x.shape[1] == NODE_FEATURES and obs.edge_attr.shape[0] == obs.edge_index.shape[1]
     mask = info["action_mask"]
-    assert mask.dtype == np.bool_ and mask.shape == (109,) and mask[NEXT]
+    assert mask.dtype == np.bool_ and mask.shape == (114,) and mask[NEXT]
     assert (info["branch"], info["branches"], info["schedule"]) == (0, 2, "")
     assert np.array_equal(env.action_masks(), mask)
     out = env.step(idx("I(0,1)"))
@@ -161,6 +167,22 @@ def test_reset_and_step_follow_the_gymnasium_api(surrogate):
     # a path with -D/-I options works like a ProgramSpec
     obs2, info2 = env.reset(options={"program": GEMM.path, "defines": {"MINI_DATASET": "1"}, "include_dirs": [UTIL]})
     assert info2["branches"] == 2
+
+
+def test_a_macro_action_takes_its_whole_plan_in_one_step(surrogate):
+    from polyrl.poly.macros import PROFILES, plan_branch
+
+    env = PolyEnv(surrogate)
+    _, info = env.reset(options={"program": GEMM})
+    _, _, _, _, info = env.step(NEXT)  # the product branch
+    state = env.state
+    plan, _ = plan_branch(state.program.program.model, state.nest, 1, PROFILES[0])
+    assert len(plan) >= 4 and plan[0].kind == "T3"
+    assert info["action_mask"][idx("M(0)")] and env.expansion(idx("M(0)")) == plan
+    _, reward, terminated, _, info = env.step(idx("M(0)"))
+    assert info["schedule"] == " ".join(map(str, plan)) and isinstance(reward, float) and not terminated
+    # the branch has actions now: no second macro
+    assert not any(info["action_mask"][k] for k in range(NUM_ACTIONS) if ACTIONS[k].macro)
 
 
 def test_programs_with_other_sizes_are_other_programs(surrogate):
@@ -200,10 +222,14 @@ def test_mask_is_exactly_the_legal_applicable_actions_on_seidel(surrogate):
     path = state.nest.branches()[0]
     applicable = applicable_mask(state.nest, path, loop_extents(state.program.program.scop, state.nest, path))
     for k in range(NUM_ACTIONS - 1):
-        if applicable[k]:
+        if applicable[k] and ACTIONS[k].macro:  # legal when some of its plan is
+            assert mask[k] == bool(expand(model, state.nest, 0, ACTIONS[k])[0]), ACTION_TEXTS[k]
+        elif applicable[k]:
             assert mask[k] == is_legal(model, Schedule((ACTIONS[k].on(0),))), ACTION_TEXTS[k]
         else:
             assert not mask[k], ACTION_TEXTS[k]
+    # seidel's macros skew, tile and run the tiles as a wavefront
+    assert any(mask[k] for k in range(NUM_ACTIONS) if ACTIONS[k].macro)
 
 
 def test_lazy_masks_learn_refusals_and_agree_with_the_exact_mask_on_seidel(surrogate):
@@ -322,7 +348,7 @@ def test_legality_answers_go_to_and_come_from_the_store(surrogate, tmp_path, mon
     assert np.array_equal(info2["action_mask"], info["action_mask"])
     # refusals came from the store; only legal schedules (not stored without a measurement) were checked
     legal_checked = {f"B0:{ACTION_TEXTS[k]}" for k in np.flatnonzero(info["action_mask"])
-                     if ACTIONS[k].kind not in ("U", "Next")}
+                     if ACTIONS[k].kind not in ("U", "Next", "M")}  # a macro's plan checks its own steps
     assert set(calls) == legal_checked and "B0:P(0)" not in calls
     store.close()
 

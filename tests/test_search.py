@@ -429,3 +429,32 @@ def test_the_search_measures_the_checked_schedule_then_the_policys_own(kernel):
     assert own.text != inference.text  # on these kernels the check replaces the policy's schedule
     assert first[1] == (own.text, "greedy, before the cost-model check")
     assert inference.proposed == own.schedule
+
+
+def test_a_checkpoint_of_the_table_before_the_macros_loads_widened(tmp_path):
+    # saved with the 109 actions the table had before the macro actions: it loads with a
+    # row per action of today's table; the old rows keep their logits, the macros get none
+    from polyrl.model.costmodel import FEATURES_KEY
+    from polyrl.rl.actions import ACTION_TEXTS, ACTIONS, NEW_ACTION_BIAS
+    from polyrl.rl.ppo import CHECKPOINT_FORMAT, CHECKPOINT_VERSION
+
+    old = tuple(t for t in ACTION_TEXTS if not t.startswith("M("))
+    assert len(old) == 109
+    torch.manual_seed(1)
+    small = ActorCritic(num_actions=len(old))
+    path = tmp_path / "old.pt"
+    torch.save({"format": CHECKPOINT_FORMAT, "version": CHECKPOINT_VERSION, "features": FEATURES_KEY,
+                "actions": old, "hparams": small.hparams, "model": small.state_dict(),
+                "config": {"max_steps": MAX_STEPS}}, path)
+    wide, ckpt = load_policy(path)
+    assert wide.hparams["num_actions"] == NUM_ACTIONS and ckpt["widened_from"] == 109
+    lp = LoadedProgram.of(mini(GEMM))
+    graph = Policy.load(path).graphs.observation(lp, "", lp.program.model.original,
+                                                 lp.program.model.original.branches()[0])
+    with torch.no_grad():
+        before, _ = small(graph)
+        after, _ = wide(graph)
+    keep = [ACTION_TEXTS.index(t) for t in old]
+    assert torch.allclose(after.reshape(-1)[keep], before.reshape(-1))
+    macros = [k for k, a in enumerate(ACTIONS) if a.macro]
+    assert torch.allclose(after.reshape(-1)[macros], torch.full((len(macros),), NEW_ACTION_BIAS))

@@ -1,8 +1,8 @@
 """Macro schedules: the multi-step schedules of polyrl's hand-written ones, written for any
 program, with their sizes as parameters.
 
-Each branch of a program (the heaviest first, followed by identity as the environment
-does) is read once: which source iterator each of its loops runs, and how every array reference
+Each branch of a program (left to right, followed by identity as the environment does)
+is read once: which source iterator each of its loops runs, and how every array reference
 of the statements under its innermost loop moves along each loop (invariant, stride 1,
 or a longer stride). From that the branch gets the plan its shape calls for:
 
@@ -168,11 +168,20 @@ class _Builder:
     """A schedule under construction: `take` applies an action to the focus branch when
     it applies and is legal, and otherwise leaves everything as it was."""
 
-    def __init__(self, model: Model):
+    def __init__(self, model: Model, nest: LoopNest, focus: str):
         self.model = model
-        self.nest = model.original
+        self.nest = nest
         self.actions: list[Action] = []
-        self.focus = branch_identity(self.nest, self.nest.branches()[0])
+        self.focus = focus
+        self._work: dict[str, int] | None = None
+
+    def work(self, statements: frozenset[str]) -> int:
+        """Statement instances of `statements` (the parameters fixed as in the masks)."""
+        if self._work is None:
+            scop = self.model.scop
+            geometry = LoopGeometry(scop, self.model.original, resolve_params(scop, None, DEFAULT_PARAM_VALUE))
+            self._work = geometry.instances
+        return sum(self._work.get(s, 0) for s in statements)
 
     @property
     def branch(self) -> int:
@@ -226,17 +235,30 @@ def _own(b: _Builder, levels: list[int]) -> list[int]:
 
 
 def _parallel(b: _Builder, levels: list[int]) -> bool:
-    """Parallelize the first of `levels` that is legal and holds enough work per run to
-    pay for starting its threads (MIN_PARALLEL_WORK, as the policy)."""
-    path = b.nest.branches()[b.branch]
-    if any(loop.parallel for loop in b.nest.loops_on(path)):
+    """Parallelize the first of `levels` that is legal, holds enough work per run to pay
+    for starting its threads (MIN_PARALLEL_WORK, as the policy), and is this branch's to
+    take: its own loop, or one it shares with branches that hold less work (the heaviest
+    branch under a shared loop parallelizes it; a lighter one left of it leaves it alone)."""
+    branches = b.nest.branches()
+    path = branches[b.branch]
+    loops = b.nest.loops_on(path)
+    if any(loop.parallel for loop in loops):
         return False  # a loop around it runs in parallel already (for a heavier branch)
+    mine = _leaves(b.nest, path)
     for lvl in levels:
         if lvl >= len(path):
+            continue
+        others = [p for p in branches if p[: lvl + 1] == path[: lvl + 1] and p != path]
+        if any(b.work(_leaves(b.nest, p)) > b.work(mine) for p in others):
             continue
         if parallel_work(b.model.scop, b.nest, path, lvl) >= MIN_PARALLEL_WORK and b.take("P", lvl):
             return True
     return False
+
+
+def _leaves(nest: LoopNest, path: tuple[int, ...]) -> frozenset[str]:
+    """The statements right under the innermost loop of the branch at `path`."""
+    return frozenset(c.stmt for c in nest.loops_on(path)[-1].children if isinstance(c, Leaf))
 
 
 def _jam_vector(b: _Builder, outer: int, inner: int, jam: tuple[int, int]) -> None:
@@ -350,33 +372,46 @@ def _plan(b: _Builder, shape: BranchShape, p: Profile) -> None:
         b.take("V")
 
 
-def _by_work(model: Model) -> list[str]:
-    """The branches of the original program (by identity), the most statement instances
-    under the innermost loop first: the heaviest branch chooses first, so that a loop it
-    shares with a light one is tiled or parallelized for its sake."""
-    nest = model.original
-    instances = LoopGeometry(model.scop, nest, resolve_params(model.scop, None, DEFAULT_PARAM_VALUE)).instances
-    work = []
-    for k, path in enumerate(nest.branches()):
-        inner = nest.loops_on(path)[-1]
-        count = sum(instances.get(c.stmt, 0) for c in inner.children if isinstance(c, Leaf))
-        work.append((-count, k, branch_identity(nest, path)))
-    return [ident for _, _, ident in sorted(work)]
+def plan_branch(model: Model, nest: LoopNest, branch: int, profile: Profile) -> tuple[list[Action], LoopNest]:
+    """`profile`'s plan for the branch `branch` of `nest`: its actions, each checked legal
+    after the ones before it, and the nest they make ([] and `nest` when the branch's
+    loops are not plain source loops any more, or nothing of the plan is legal)."""
+    statements = {s.name: s for s in model.scop.statements}
+    path = nest.branches()[branch]
+    shape = read_branch(statements, nest, path)
+    if shape is None:
+        return [], nest
+    b = _Builder(model, nest, branch_identity(nest, path))
+    _plan(b, shape, profile)
+    return b.actions, b.nest
+
+
+def untouched(nest: LoopNest, path: tuple[int, ...]) -> bool:
+    """Whether the branch's loops carry none of the marks an action leaves (parallel,
+    unrolled, jammed, vector code, packs, skews): where a macro may start. Tiled or
+    interchanged loops are told apart by `plan_branch` (it finds no plain source loops)."""
+    return not any(loop.parallel or loop.unroll > 1 or loop.jam > 1 or loop.vector or loop.pack or loop.skew
+                   for loop in nest.loops_on(path))
 
 
 def macro_schedule(model: Model, profile: Profile) -> Schedule:
-    """`profile`'s plan applied to every branch, the heaviest first."""
-    if not model.original.branches():
+    """`profile`'s plan applied to every branch, left to right as the policy's episodes go
+    (the same actions as the policy's M(p) on each branch)."""
+    nest = model.original
+    if not nest.branches():
         return Schedule()
-    statements = {s.name: s for s in model.scop.statements}
-    b = _Builder(model)
-    for ident in _by_work(model):
-        b.focus = ident
-        path = b.nest.branches()[b.branch]
-        shape = read_branch(statements, b.nest, path)
-        if shape is not None:
-            _plan(b, shape, profile)
-    return Schedule(tuple(b.actions))
+    actions: list[Action] = []
+    focus = branch_identity(nest, nest.branches()[0])
+    while True:
+        branch = branch_of(nest, focus)
+        acts, nest = plan_branch(model, nest, branch, profile)
+        actions += acts
+        branches = nest.branches()
+        branch = branch_of(nest, focus)
+        if branch + 1 >= len(branches):
+            break
+        focus = branch_identity(nest, branches[branch + 1])
+    return Schedule(tuple(actions))
 
 
 def macro_schedules(model: Model, profiles: tuple[Profile, ...] = PROFILES) -> dict[str, Schedule]:

@@ -1,4 +1,4 @@
-"""The agent's 109 discrete actions on the focus branch, and which of them can apply.
+"""The agent's 114 discrete actions on the focus branch, and which of them can apply.
 
 Owns the table index <-> action template (defined here once; the policy head's output
 order), the loop extents the masks need, and the applicability mask (what exists on the
@@ -18,10 +18,14 @@ the environment combines both.
 | 75 | `V()` write the innermost loop as explicit vector code | 1 |
 | 76-91 | `K(l,k)` pack array k (0..3, the Scop's arrays in order) at each iteration of level l = 0..3; index 76 + 4l + k | 16 |
 | 92-107 | `KT(l,k)` the same with the buffer transposed (its last two dimensions swapped); index 92 + 4l + k | 16 |
-| 108 | `Next`: move the focus to the next branch (on the last one: end the episode) | 1 |
+| 108-112 | `M(p)` the macro schedule of size profile p (polyrl.poly.macros.PROFILES) on the branch: several actions in one step | 5 |
+| 113 | `Next`: move the focus to the next branch (on the last one: end the episode) | 1 |
 
 Indices 0-54 are the seed design's; the emitter's performance actions (register blocking,
-vector code, packing) come after them so that `Next` stays last.
+vector code, packing) come after them, then the macros, so that `Next` stays last. A
+checkpoint of an earlier table (109 actions, without the macros) still loads: its head
+is widened with rows that give the new actions no chance until training teaches them
+(`widen_head`).
 
 An action is inapplicable (masked) on a branch when a level it names does not exist, a
 tile size is at least the loop's extent (one tile: nothing changes), the innermost loop
@@ -33,7 +37,8 @@ in training, and a second skew of one loop is rarely worth it); unroll-and-jam i
 inapplicable on the innermost loop, with a factor above the loop's extent, or on a branch
 that already has a register block; V on a branch whose innermost loop is already vector
 code or unrolled; K and KT on the innermost loop, for an array the program does not have, or
-where that loop already packs the array. Extents are the most
+where that loop already packs the array; M after any other action on the branch or on
+loops an action has marked (`polyrl.poly.macros.untouched`; a macro starts a branch). Extents are the most
 iterations a loop makes per iteration of its enclosing loops, with the parameters fixed
 to `Scop.param_values` (DEFAULT_PARAM_VALUE where unknown, as in the program graph).
 """
@@ -44,8 +49,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from polyrl.errors import PolyrlError
 from polyrl.ir import Scop
 from polyrl.poly.geometry import DEFAULT_PARAM_VALUE, LoopGeometry
+from polyrl.poly.legality import Model, checked_apply
+from polyrl.poly.macros import PROFILES, plan_branch, untouched
 from polyrl.poly.schedule import Action
 from polyrl.poly.transform import LoopNest
 from polyrl.poly.workingset import resolve_params
@@ -71,10 +79,16 @@ class ActionTemplate:
                 "T2": self.args[:2], "J": self.args[:1], "J2": self.args[:2], "K": self.args[:1],
                 "KT": self.args[:1]}.get(self.kind, ())
 
+    @property
+    def macro(self) -> bool:
+        """An M(p): several schedule actions in one step (see `expand`)."""
+        return self.kind == "M"
+
     def on(self, branch: int) -> Action:
-        """The schedule action on `branch` (Next is not a schedule action)."""
-        if self.kind == "Next":
-            raise ValueError("Next does not change the schedule")
+        """The schedule action on `branch` (Next is not a schedule action, and a macro is
+        several: `expand`)."""
+        if self.kind == "Next" or self.macro:
+            raise ValueError(f"{self} is not one schedule action")
         return Action(branch, self.kind, self.args)
 
     def __str__(self) -> str:
@@ -92,6 +106,7 @@ def _table() -> tuple[ActionTemplate, ...]:
     t += [ActionTemplate("J2", (lvl, lvl + 1, f, g)) for lvl in range(3) for f, g in JAM_PAIRS]
     t.append(ActionTemplate("V"))
     t += [ActionTemplate(kind, (lvl, k)) for kind in ("K", "KT") for lvl in range(4) for k in range(PACK_ARRAYS)]
+    t += [ActionTemplate("M", (p,)) for p in range(len(PROFILES))]
     t.append(ActionTemplate("Next"))
     return tuple(t)
 
@@ -99,7 +114,7 @@ def _table() -> tuple[ActionTemplate, ...]:
 ACTIONS: tuple[ActionTemplate, ...] = _table()
 NUM_ACTIONS = len(ACTIONS)
 NEXT = NUM_ACTIONS - 1
-assert NUM_ACTIONS == 109 and ACTIONS[NEXT].kind == "Next"
+assert NUM_ACTIONS == 114 and ACTIONS[NEXT].kind == "Next"
 # what a policy checkpoint was trained with: a different table makes it meaningless
 ACTION_TEXTS: tuple[str, ...] = tuple(str(a) for a in ACTIONS)
 # per template, its levels and the deepest of them (-1: none), which applicable_mask asks
@@ -114,6 +129,45 @@ def action_index(text: str) -> int:
         return ACTION_TEXTS.index(text.replace(" ", ""))
     except ValueError:
         raise KeyError(f"`{text}` is not one of the {NUM_ACTIONS} actions") from None
+
+
+def expand(model: Model, nest: LoopNest, branch: int, template: ActionTemplate) -> tuple[list[Action], LoopNest]:
+    """The schedule actions `template` stands for on `branch`, each checked legal, and the
+    nest after them: one action, or a macro's plan ([] and `nest` when nothing of it is
+    legal, or for one action the legality check refuses)."""
+    if template.macro:
+        return plan_branch(model, nest, branch, PROFILES[template.args[0]])
+    act = template.on(branch)
+    try:
+        return [act], checked_apply(model, nest, act, explain=False)
+    except PolyrlError:
+        return [], nest
+
+
+# the logit bias of an action a widened checkpoint never learned (see widen_head)
+NEW_ACTION_BIAS = -30.0
+
+
+def widen_head(state: dict, texts: tuple[str, ...]) -> dict:
+    """A policy's state dict for this table from one saved with the action table `texts`
+    (every one of them in this table): the last layer of the policy head gets a row per
+    action of this table, the saved rows where the action existed, elsewhere zero weights
+    and a bias of NEW_ACTION_BIAS (never taken before training teaches it)."""
+    missing = [t for t in texts if t not in ACTION_TEXTS]
+    if missing:
+        raise ValueError(f"actions {', '.join(missing[:3])} are not in this table")
+    layers = sorted({k.rsplit(".", 1)[0] for k in state if k.startswith("policy.") and k.endswith(".weight")},
+                    key=lambda k: int(k.split(".")[1]))
+    last = layers[-1]
+    weight, bias = state[f"{last}.weight"], state[f"{last}.bias"]
+    if weight.shape[0] != len(texts):
+        raise ValueError(f"the policy head has {weight.shape[0]} outputs for {len(texts)} actions")
+    new_w = weight.new_zeros((NUM_ACTIONS, weight.shape[1]))
+    new_b = bias.new_full((NUM_ACTIONS,), NEW_ACTION_BIAS)
+    for k, text in enumerate(texts):
+        j = ACTION_TEXTS.index(text)
+        new_w[j], new_b[j] = weight[k], bias[k]
+    return {**state, f"{last}.weight": new_w, f"{last}.bias": new_b}
 
 
 def loop_extents(scop: Scop, nest: LoopNest, path: tuple[int, ...]) -> list[int]:
@@ -147,6 +201,7 @@ def applicable_mask(nest: LoopNest, path: tuple[int, ...], extents: list[int],
     has_parallel = any(lp.parallel for lp in loops)
     has_jam = any(lp.jam > 1 for lp in loops)
     inner = max(k for k, lp in enumerate(loops) if lp.jam == 1)  # the loop the copies are jammed into
+    fresh = untouched(nest, path)
     mask = np.zeros(NUM_ACTIONS, dtype=np.bool_)
     for k, (a, levels, deepest) in enumerate(zip(ACTIONS, _LEVELS, _DEEPEST, strict=True)):
         if deepest >= depth or undoes(previous, a):
@@ -169,6 +224,8 @@ def applicable_mask(nest: LoopNest, path: tuple[int, ...], extents: list[int],
             continue
         if a.kind in ("K", "KT") and (a.args[0] >= inner or a.args[1] >= len(nest.arrays)
                               or nest.arrays[a.args[1]] in loops[a.args[0]].pack):
+            continue
+        if a.macro and (previous is not None or not fresh):
             continue
         mask[k] = True
     return mask

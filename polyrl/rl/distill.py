@@ -305,9 +305,23 @@ class Demo:
     actions: list[int] = field(default_factory=list)
 
 
+def _macro_for(env: PolyEnv, wanted: list) -> tuple[int, int] | None:
+    """(macro action, how many of `wanted` it builds) when the next actions of the target
+    on the focus branch are exactly a macro's plan there (the longest such plan), else None."""
+    best = None
+    for k, template in enumerate(ACTIONS):
+        if not template.macro or not env.action_masks()[k] or not env.legal(k):
+            continue
+        acts = env.expansion(k)
+        if acts and list(wanted[: len(acts)]) == acts and (best is None or len(acts) > best[1]):
+            best = (k, len(acts))
+    return best
+
+
 def replay(env: PolyEnv, target: Target) -> Demo:
     """The environment steps that build `target.schedule` (Next where the schedule moves to
-    a later branch, and after its last action until the episode ends). Raises PolyrlError
+    a later branch, and after its last action until the episode ends; a macro action where
+    the schedule's next actions on the branch are its plan). Raises PolyrlError
     when the schedule cannot be built that way (an action on an earlier branch, or one
     the environment refuses, or one outside the action space)."""
     obs, info = env.reset(options={"program": target.program})
@@ -317,14 +331,19 @@ def replay(env: PolyEnv, target: Target) -> Demo:
         branch = info["branch"]
         if wanted and wanted[0].branch < branch:
             raise PolyrlError(f"{wanted[0]} comes after the focus left branch B{wanted[0].branch}")
+        take = 1
         if wanted and wanted[0].branch == branch:
             act = wanted[0]
-            try:
-                a = action_index(f"{act.kind}({','.join(map(str, act.args))})")
-            except KeyError:
-                raise PolyrlError(f"{act} is not one of the policy's actions") from None
-            if not env.legal(a):
-                raise PolyrlError(f"the environment refuses {act} after `{info['schedule']}`")
+            macro = _macro_for(env, wanted)
+            if macro is not None:
+                a, take = macro
+            else:
+                try:
+                    a = action_index(f"{act.kind}({','.join(map(str, act.args))})")
+                except KeyError:
+                    raise PolyrlError(f"{act} is not one of the policy's actions") from None
+                if not env.legal(a):
+                    raise PolyrlError(f"the environment refuses {act} after `{info['schedule']}`")
         else:
             a = NEXT
         mask = env.action_masks()
@@ -333,7 +352,7 @@ def replay(env: PolyEnv, target: Target) -> Demo:
         demo.actions.append(a)
         obs, _, terminated, truncated, info = env.step(a)
         if a != NEXT:
-            wanted.pop(0)
+            del wanted[:take]
         if terminated or truncated:
             break
     if wanted or info["schedule"] != target.schedule:

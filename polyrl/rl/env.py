@@ -1,9 +1,9 @@
 """The scheduling environment (Gymnasium API): one episode optimizes one program, branch
-by branch, with the 109 actions of polyrl.rl.actions.
+by branch, with the 114 actions of polyrl.rl.actions.
 
     env = PolyEnv(SurrogateRewarder.from_checkpoint("costmodel.pt"), programs=corpus_programs("corpus/"))
     obs, info = env.reset(seed=0)                  # or options={"program": "gemm.c"}
-    obs, reward, terminated, truncated, info = env.step(action)   # info["action_mask"]: bool[109]
+    obs, reward, terminated, truncated, info = env.step(action)   # info["action_mask"]: bool[114]
 
 Traversal: the focus starts on the leftmost branch (a path from the root to a loop with no
 loop inside); `Next` moves it to the next branch to the right, and `Next` on the last
@@ -58,8 +58,8 @@ from polyrl.errors import PolyrlError
 from polyrl.model.features import NODE_FEATURES, NUM_EDGE_TYPES
 from polyrl.poly.legality import check
 from polyrl.poly.schedule import Schedule
-from polyrl.poly.transform import apply_action, branch_identity, branch_of
-from polyrl.rl.actions import ACTIONS, NEXT, NUM_ACTIONS, applicable_mask, last_on_branch, loop_extents
+from polyrl.poly.transform import LoopNest, apply_action, branch_identity, branch_of
+from polyrl.rl.actions import ACTIONS, NEXT, NUM_ACTIONS, applicable_mask, expand, last_on_branch, loop_extents
 from polyrl.rl.rewards import Rewarder
 from polyrl.rl.state import GraphCache, LoadedProgram, ProgramSpec, State
 from polyrl.runtime import MemoStore, Record, StoreKey, Toolchain, machine_fingerprint
@@ -100,6 +100,8 @@ class PolyEnv(gym.Env):
         self._loaded: OrderedDict[Any, LoadedProgram] = OrderedDict()
         self._legal: dict[tuple[str, str], str] = {}  # (program key, schedule) -> "" if legal, else why not
         self._masks: dict[tuple[str, str, int], tuple[np.ndarray, np.ndarray]] = {}
+        # (program key, schedule, branch, macro action) -> its schedule actions and nest
+        self._expansions: dict[tuple[str, str, int, int], tuple[list, LoopNest]] = {}
         self._state: State | None = None
         self._focus = ""  # statement naming the focus branch
         self._steps = 0
@@ -176,7 +178,11 @@ class PolyEnv(gym.Env):
                 self._focus = branch_identity(state.nest, branches[branch + 1])
         else:
             refused = self._refusal(a)
-            if not refused:
+            if not refused and ACTIONS[a].macro:
+                acts, nest = self._expansion(a)
+                self._state = State(state.program, Schedule(state.schedule.actions + tuple(acts)), nest, self.graphs)
+                changed = True
+            elif not refused:
                 act = ACTIONS[a].on(branch)
                 self._state = State(state.program, state.schedule.then(act), apply_action(state.nest, act),
                                     self.graphs)
@@ -250,6 +256,10 @@ class PolyEnv(gym.Env):
             for k in np.flatnonzero(applicable):
                 if not self._needs_check(k):
                     continue
+                if ACTIONS[k].macro:
+                    known = self._expansions.get((s.program.key, s.text, branch, int(k)))
+                    legal[k] = bool(known[0]) if known is not None else self.lazy_masks or bool(self._expansion(k)[0])
+                    continue
                 act = ACTIONS[k].on(branch)
                 if self.lazy_masks:  # only what is known already
                     known = self._legal.get((s.program.key, str(s.schedule.then(act))))
@@ -264,11 +274,35 @@ class PolyEnv(gym.Env):
         # unrolling leaves the isl schedule as it is, so it is as legal as the state
         return ACTIONS[k].kind not in ("U", "Next")
 
+    def expansion(self, a: int) -> list:
+        """The schedule actions the macro action `a` takes on the focus branch now ([]: none)."""
+        return list(self._expansion(a)[0])
+
+    def _expansion(self, a: int) -> tuple[list, LoopNest]:
+        """The schedule actions of the macro `a` on the focus branch and the nest after them
+        (memoized; [] when nothing of its plan is legal here)."""
+        s = self.state
+        branch = self.focus_branch
+        key = (s.program.key, s.text, branch, int(a))
+        out = self._expansions.get(key)
+        if out is None:
+            out = self._expansions[key] = expand(s.program.program.model, s.nest, branch, ACTIONS[a])
+            while len(self._expansions) > 4096:
+                self._expansions.pop(next(iter(self._expansions)))
+        return out
+
     def _refusal(self, a: int) -> str:
         """Why action `a` cannot be taken now ("" when it can)."""
         if a == NEXT:
             return ""
         applicable, legal = self._masks_now()
+        if ACTIONS[a].macro:
+            if not applicable[a]:
+                return f"{ACTIONS[a]} is not applicable to branch B{self.focus_branch} (a macro starts a branch)"
+            if not self._expansion(a)[0]:
+                legal[a] = False
+                return f"{ACTIONS[a]} has nothing legal to do on branch B{self.focus_branch}"
+            return ""
         act = ACTIONS[a].on(self.focus_branch)
         if not applicable[a]:
             return f"{act} is not applicable to branch B{act.branch}"

@@ -42,7 +42,7 @@ from polyrl.errors import PolyrlError
 from polyrl.model.actor_critic import ActorCritic, MaskedCategorical
 from polyrl.model.costmodel import FEATURES_KEY
 from polyrl.model.files import read_torch_file
-from polyrl.rl.actions import ACTION_TEXTS
+from polyrl.rl.actions import ACTION_TEXTS, NUM_ACTIONS, widen_head
 from polyrl.rl.rollout import REWARDS, EnvSpec, LocalRollouts, ProcessRollouts, RayRollouts, Segment
 from polyrl.rl.state import corpus_programs
 from polyrl.rl.trainlog import TrainLog, csv_path, curve_path
@@ -243,8 +243,17 @@ def load_policy(path: str | Path) -> tuple[ActorCritic, dict]:
     ckpt = read_torch_file(path, "policy checkpoint")
     if not isinstance(ckpt, dict) or ckpt.get("format") != CHECKPOINT_FORMAT:
         raise PolyrlError("not a polyrl policy checkpoint", str(path))
-    if ckpt.get("features") != FEATURES_KEY or tuple(ckpt.get("actions", ())) != ACTION_TEXTS:
+    texts = tuple(ckpt.get("actions", ()))
+    if ckpt.get("features") != FEATURES_KEY or not set(texts) <= set(ACTION_TEXTS):
         raise PolyrlError("the policy was trained with another feature layout or action table", str(path))
+    if texts != ACTION_TEXTS:  # an earlier table (before the macro actions): widen the head
+        try:
+            ckpt = {**ckpt, "model": widen_head(ckpt["model"], texts),
+                    "members": [widen_head(m, texts) for m in ckpt.get("members") or ()],
+                    "hparams": {**ckpt["hparams"], "num_actions": NUM_ACTIONS}, "actions": ACTION_TEXTS,
+                    "widened_from": len(texts)}
+        except (ValueError, KeyError) as e:
+            raise PolyrlError(f"the policy's head does not fit its action table ({e})", str(path)) from None
     model = ActorCritic(**ckpt["hparams"])
     model.load_state_dict(ckpt["model"])
     model.eval()

@@ -35,7 +35,7 @@ from polyrl.poly.geometry import MIN_PARALLEL_WORK, parallel_work
 from polyrl.poly.legality import Model, apply_schedule, checked_apply
 from polyrl.poly.schedule import Action, Schedule
 from polyrl.poly.transform import LoopNest, branch_identity, branch_of
-from polyrl.rl.actions import ACTIONS, NEXT, NUM_ACTIONS, applicable_mask, last_on_branch, loop_extents
+from polyrl.rl.actions import ACTIONS, NEXT, NUM_ACTIONS, applicable_mask, expand, last_on_branch, loop_extents
 from polyrl.rl.state import GraphCache, LoadedProgram
 
 # the policy `polyrl optimize` uses when no --policy is given; shipped inside the package
@@ -148,6 +148,7 @@ class _ProgramMemo:
     def __init__(self) -> None:
         self.logits: dict[tuple[str, int], tuple[torch.Tensor, np.ndarray]] = {}
         self.legal: dict[str, LoopNest | None] = {}
+        self.macros: dict[str, tuple[list[Action], LoopNest]] = {}
 
 
 class Policy:
@@ -301,10 +302,16 @@ class Policy:
                         raise AssertionError(f"the chooser took the disallowed action {ACTIONS[a]}")
                     if a == NEXT:
                         break
-                    act = ACTIONS[a].on(branch)
-                    new = self._legal_nest(lp, memo, schedule, nest, act)
-                    if new is not None:
-                        break
+                    if ACTIONS[a].macro:  # several actions, each checked as the plan is made
+                        acts, new = self._macro(lp, memo, schedule, nest, branch, a)
+                        if acts:
+                            break
+                    else:
+                        act = ACTIONS[a].on(branch)
+                        new = self._legal_nest(lp, memo, schedule, nest, act)
+                        if new is not None:
+                            acts = [act]
+                            break
                     allowed[a] = False
                 steps += 1
                 if a == NEXT:
@@ -312,11 +319,12 @@ class Policy:
                         break
                     focus = branch_identity(nest, branches[branch + 1])
                 else:
-                    if (act.kind == "P" and self.min_parallel_work > 0
+                    act = acts[0]
+                    if (len(acts) == 1 and act.kind == "P" and self.min_parallel_work > 0
                             and parallel_work(lp.program.scop, nest, branches[branch], act.args[0])
                             < self.min_parallel_work):
                         small.add(len(schedule.actions))
-                    schedule, nest = schedule.then(act), new
+                    schedule, nest = Schedule(schedule.actions + tuple(acts)), new
                 if steps >= self.max_steps:
                     truncated = True
                     break
@@ -359,6 +367,16 @@ class Policy:
                                          last_on_branch(schedule.actions, branch))
             applicable[NEXT] = True
             out = memo.logits[(text, branch)] = (logits, applicable)
+        return out
+
+    def _macro(self, lp: LoadedProgram, memo: _ProgramMemo, schedule: Schedule, nest: LoopNest, branch: int,
+               a: int) -> tuple[list[Action], LoopNest]:
+        """The actions of the macro `a` on `branch` and the nest after them ([] when
+        nothing of its plan is legal), memoized like `_legal_nest`."""
+        key = f"{schedule} | {ACTIONS[a]}@{branch}"
+        out = memo.macros.get(key)
+        if out is None:
+            out = memo.macros[key] = expand(lp.program.model, nest, branch, ACTIONS[a])
         return out
 
     def _legal_nest(self, lp: LoadedProgram, memo: _ProgramMemo, schedule: Schedule, nest: LoopNest,
