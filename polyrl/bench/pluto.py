@@ -10,6 +10,7 @@ between the unchanged lines just before and just after the original region.
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import subprocess
@@ -34,6 +35,7 @@ def pluto_region(path: Path, scop: Scop, polycc: str = "polycc", args: tuple[str
     exe = shutil.which(polycc)
     if exe is None:
         raise PlutoError(f"`{polycc}` not found")
+    exe = os.path.abspath(exe)  # it runs in a temporary folder
     with tempfile.TemporaryDirectory(prefix="polyrl-pluto-") as tmp:
         # polycc writes scratch files into its working folder, and a preprocessing front
         # end (--pet) needs the kernel's own headers next to it

@@ -286,7 +286,9 @@ def find_polycc(given: str | None = None) -> str | None:
     """The polycc to run: `given` (bench --polycc), else $POLYRL_POLYCC, else `polycc` on
     PATH; a path or a name on PATH, resolved to an executable, or None when there is none."""
     wanted = given or os.environ.get("POLYRL_POLYCC") or "polycc"
-    return shutil.which(os.path.expanduser(wanted))
+    found = shutil.which(os.path.expanduser(wanted))
+    # absolute: polycc runs in a temporary folder, where a relative path means nothing
+    return os.path.abspath(found) if found else None
 
 
 @register_variant
