@@ -247,7 +247,8 @@ def test_reports_and_graphs_are_those_of_isl_alone(kernel, texts, monkeypatch) -
             for n in nests]
     ws._MEMOS.clear()
     monkeypatch.setattr(ws, "_instance_box", lambda time, shape, box, equal=(): None)
-    monkeypatch.setattr(features, "_instance_box", lambda time, shape, box, equal=(): None)
+    from polyrl.poly import geometry as geometry_module
+    monkeypatch.setattr(geometry_module, "_instance_box", lambda time, shape, box, equal=(): None)
     for text, nest, (report, graph, bounds) in zip(texts, nests, fast, strict=True):
         alone = working_sets(prog.scop, nest, caches=CACHES)
         assert report.reuses == alone.reuses, text
