@@ -80,7 +80,9 @@ void kernel(void)
 """)
     program = load(src)
     for name, schedule in macro_schedules(program.model).items():
-        assert words(schedule)[0] == "B0:I(0,1)", (name, schedule)
+        # (after isl's schedule, for the affine profiles: it keeps the loops as written)
+        steps = [w for w in words(schedule) if not w.startswith("B0:A(")]
+        assert steps[0] == "B0:I(0,1)", (name, schedule)
         assert is_legal(program.model, schedule)
 
 
@@ -130,4 +132,4 @@ def test_measure_the_macro_schedules_of_a_corpus(tmp_path: Path):
     assert set(measured) == expected | {""}
     assert all(r.status == "ok" and r.verified is not False for r in measured.values()), measured
     plans = [json.loads(line) for line in Path(f"{store}.plans.jsonl").read_text().splitlines()]
-    assert [p["spec"] for p in plans] == ["macros:v1"]
+    assert [p["spec"] for p in plans] == ["macros:v2"]

@@ -87,11 +87,11 @@ def idx(text: str) -> int:
 
 
 def test_action_table_has_the_actions_of_the_docstring():
-    assert NUM_ACTIONS == 114 and len(set(ACTION_TEXTS)) == 114
+    assert NUM_ACTIONS == 122 and len(set(ACTION_TEXTS)) == 122
     kinds = [a.kind for a in ACTIONS]
-    assert {k: kinds.count(k) for k in set(kinds)} == {"I": 4, "R": 4, "S": 4, "P": 2, "T2": 36, "U": 5,
+    assert {k: kinds.count(k) for k in set(kinds)} == {"I": 4, "R": 4, "S": 7, "P": 2, "T2": 36, "U": 5,
                                                        "J": 8, "J2": 12, "V": 1, "K": 16, "KT": 16,
-                                                       "M": 5, "Next": 1}
+                                                       "M": 7, "A": 3, "Next": 1}
     assert ACTION_TEXTS[:4] == ("I(0,1)", "I(1,2)", "I(2,3)", "I(3,4)")
     assert ACTION_TEXTS[4:14] == ("R(0)", "R(1)", "R(2)", "R(3)", "S(0,1,1)", "S(1,2,1)", "S(2,3,1)", "S(3,4,1)",
                                   "P(0)", "P(1)")
@@ -107,8 +107,9 @@ def test_action_table_has_the_actions_of_the_docstring():
     assert ACTION_TEXTS[75] == "V()"
     assert ACTION_TEXTS[76:92] == tuple(f"K({lvl},{k})" for lvl in range(4) for k in range(4))
     assert ACTION_TEXTS[92:108] == tuple(f"KT({lvl},{k})" for lvl in range(4) for k in range(4))
-    assert ACTION_TEXTS[108:113] == tuple(f"M({p})" for p in range(5))
-    assert NEXT == 113 and ACTION_TEXTS[NEXT] == "Next" and idx("T2(1,2,64,128)") == 14 + 9 + 3 + 2
+    assert ACTION_TEXTS[108:115] == tuple(f"M({p})" for p in range(7))
+    assert ACTION_TEXTS[115:121] == ("A(0)", "A(1)", "A(2)", "S(0,1,2)", "S(1,2,2)", "S(2,3,2)")
+    assert NEXT == 121 and ACTION_TEXTS[NEXT] == "Next" and idx("T2(1,2,64,128)") == 14 + 9 + 3 + 2
     assert str(ACTIONS[idx("S(1,2,1)")].on(3)) == "B3:S(1,2,1)"
 
 
@@ -120,15 +121,18 @@ def test_extents_and_applicability_on_gemm():
     assert loop_extents(prog.scop, nest, b1) == [20, 30, 25]  # i, k, j
     m = applicable_mask(nest, b1, [20, 30, 25])
     allowed = {ACTION_TEXTS[k] for k in np.flatnonzero(m)}
-    # 3 levels: I/S of (0,1), (1,2), R and P of existing levels; no tile fits under 32;
+    # 3 levels: I/S (by 1 and 2) of (0,1), (1,2), R and P of existing levels; no tile fits under 32;
     # U(32) exceeds the innermost extent 25
     # J/J2 on the two outer levels (never the innermost), J2 only of adjacent (0, 1)
-    assert allowed == {"I(0,1)", "I(1,2)", "R(0)", "R(1)", "R(2)", "S(0,1,1)", "S(1,2,1)", "P(0)", "P(1)",
+    assert allowed == {"I(0,1)", "I(1,2)", "R(0)", "R(1)", "R(2)", "S(0,1,1)", "S(1,2,1)", "S(0,1,2)", "S(1,2,2)",
+                       "P(0)", "P(1)",
                        "U(2)", "U(4)", "U(8)", "U(16)", "J(0,2)", "J(0,4)", "J(1,2)", "J(1,4)",
                        "J2(0,1,2,2)", "J2(0,1,2,4)", "J2(0,1,4,2)", "J2(0,1,4,4)", "V()",
                        "K(0,0)", "K(0,1)", "K(0,2)", "K(1,0)", "K(1,1)", "K(1,2)",  # arrays C, A, B
                        "KT(0,0)", "KT(0,1)", "KT(0,2)", "KT(1,0)", "KT(1,1)", "KT(1,2)", "Next",
-                       "M(0)", "M(1)", "M(2)", "M(3)", "M(4)"}  # an untouched branch: the macros may start it
+                       "M(0)", "M(1)", "M(2)", "M(3)", "M(4)", "M(5)", "M(6)"}  # an untouched branch: the macros may start it
+    # (A is branch 0's, of the program as written)
+    assert applicable_mask(nest, b0, [20, 25])[idx("A(0)")]
     # after an action on the branch, or on loops an action marked, no macro applies
     after = applicable_mask(nest, b1, [20, 30, 25], Action(1, "I", (0, 1)))
     assert not any(ACTION_TEXTS[k].startswith("M(") for k in np.flatnonzero(after))
@@ -152,11 +156,11 @@ def test_extents_and_applicability_on_gemm():
 
 def test_reset_and_step_follow_the_gymnasium_api(surrogate):
     env = PolyEnv(surrogate)
-    assert env.action_space.n == NUM_ACTIONS == 114
+    assert env.action_space.n == NUM_ACTIONS == 122
     obs, info = env.reset(seed=3, options={"program": GEMM})
     assert isinstance(obs, Data) and obs.x.shape[1] == NODE_FEATURES and obs.edge_attr.shape[0] == obs.edge_index.shape[1]
     mask = info["action_mask"]
-    assert mask.dtype == np.bool_ and mask.shape == (114,) and mask[NEXT]
+    assert mask.dtype == np.bool_ and mask.shape == (122,) and mask[NEXT]
     assert (info["branch"], info["branches"], info["schedule"]) == (0, 2, "")
     assert np.array_equal(env.action_masks(), mask)
     out = env.step(idx("I(0,1)"))
@@ -183,6 +187,24 @@ def test_a_macro_action_takes_its_whole_plan_in_one_step(surrogate):
     assert info["schedule"] == " ".join(map(str, plan)) and isinstance(reward, float) and not terminated
     # the branch has actions now: no second macro
     assert not any(info["action_mask"][k] for k in range(NUM_ACTIONS) if ACTIONS[k].macro)
+
+
+def test_the_affine_scheduler_is_a_first_action_and_the_episode_restarts_on_its_loops(surrogate):
+    env = PolyEnv(surrogate)
+    _, info = env.reset(options={"program": GEMM})
+    assert info["action_mask"][idx("A(1)")] and env.legal(idx("A(1)"))
+    _, _, _, _, info = env.step(NEXT)  # on branch 1: A is branch 0's
+    assert not info["action_mask"][idx("A(1)")]
+    _, info = env.reset(options={"program": GEMM})
+    assert len(env.state.nest.branches()) == 2
+    _, _, terminated, _, info = env.step(idx("A(1)"))
+    # isl fuses C *= beta into the product's band: one branch, the focus on it
+    assert info["schedule"] == "B0:A(1)" and not terminated and info["branch"] == 0
+    assert len(env.state.nest.branches()) == 1
+    assert not any(info["action_mask"][idx(f"A({f})")] for f in range(3))
+    assert info["action_mask"][idx("M(0)")]  # a macro may start the branch isl made
+    _, _, _, _, info = env.step(idx("P(0)"))
+    assert info["schedule"] == "B0:A(1) B0:P(0)"
 
 
 def test_programs_with_other_sizes_are_other_programs(surrogate):

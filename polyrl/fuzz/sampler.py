@@ -29,6 +29,9 @@ ODD_TILE_SIZES = (2, 3, 4, 5, 7, 8, 16)
 ODD_UNROLL_FACTORS = (2, 3, 5, 8, 16)
 ODD_SKEW_FACTORS = (-2, -1, 1, 2, 3)
 ODD_PARAMS = 0.5
+# how often a schedule starts with isl's affine scheduler (A, fusion 0-2) and draws its
+# other actions on the loops it made
+AFFINE_FIRST = 0.2
 
 
 def schedule_seed(corpus_seed: int, index: int, k: int) -> int:
@@ -54,6 +57,13 @@ def draw_schedule(rng: random.Random, nest: LoopNest) -> Schedule:
     """1..MAX_ACTIONS random actions, each on a branch and levels of the nest as the
     actions before it left it; legality plays no part."""
     actions: list[Action] = []
+    if nest.branches() and rng.random() < AFFINE_FIRST:
+        action = Action(0, "A", (rng.randrange(3),))
+        try:
+            nest = apply_action(nest, action)
+            actions.append(action)
+        except PolyrlError:
+            pass  # isl found no schedule the loop tree can hold
     for _ in range(rng.randint(1, MAX_ACTIONS)):
         if not nest.branches():
             break

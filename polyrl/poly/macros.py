@@ -43,7 +43,7 @@ from polyrl.ir import ArrayRef, Statement, walk
 from polyrl.poly.geometry import DEFAULT_PARAM_VALUE, MIN_PARALLEL_WORK, LoopGeometry, parallel_work
 from polyrl.poly.legality import Model, checked_apply
 from polyrl.poly.schedule import Action, Schedule
-from polyrl.poly.transform import Leaf, LoopNest, branch_identity, branch_of
+from polyrl.poly.transform import Leaf, LoopNest, branch_identity, branch_of, to_union_map
 from polyrl.poly.workingset import resolve_params
 
 INVARIANT, UNIT, LONG = 0, 1, 2
@@ -60,6 +60,9 @@ class Profile:
     pack: bool = True
     outer_parallel: bool = False  # parallelize the outermost tile loop, not the one around the points
     stencil_tile: int = 32  # tile size of time-skewed bands (0: no time tiling)
+    # isl's affine scheduler first (action A with this fusion), then the plans on its loops
+    affine: int | None = None
+    blis_order: bool = True  # a tiled 3-loop band's innermost point loop's tiles outermost
 
 
 PROFILES: tuple[Profile, ...] = (
@@ -68,27 +71,32 @@ PROFILES: tuple[Profile, ...] = (
     Profile("blis-small", (32, 32, 64), (32, 32), (4, 2), outer_parallel=True, stencil_tile=64),
     Profile("tile-nopack", (32, 128, 256), (64, 128), (4, 4), pack=False, outer_parallel=True, stencil_tile=0),
     Profile("order-parallel-vector", None, None, (4, 1), pack=False),
+    # the Pluto form: isl's schedule (smart fusion), tiles of 32, the outermost parallel
+    # tile loop (a wavefront of tiles for time stencils), the innermost loop vector code
+    Profile("affine-tile", (32, 32, 32), (32, 32), (1, 1), pack=False, outer_parallel=True, affine=1,
+            blis_order=False),
+    Profile("affine-blis", (32, 128, 256), (32, 128), (4, 4), affine=1),
 )
 
 
 # ---------------------------------------------------------------- reading a branch
 
 
-def _unit_iterator(aff: isl.Aff) -> int | None:
-    """k when `aff` is the statement's k-th iterator exactly (an untransformed loop), else None."""
-    if aff.dim(isl.dim_type.div) or not aff.get_constant_val().is_zero():
+def _running_iterator(aff: isl.Aff, outer: set[int]) -> int | None:
+    """The statement iterator the loop of expression `aff` runs when the loops around it
+    (running the iterators `outer`) stay fixed: the one iterator outside `outer` with
+    coefficient +-1 (a plain source loop, or one the affine scheduler skewed or shifted by
+    outer loops); -1 when `aff` uses none outside `outer` (the statement sits at one value
+    of this loop); None for any other expression (a tile loop, a skew of an inner loop)."""
+    if aff.dim(isl.dim_type.div):
         return None
-    hits = []
-    for k in range(aff.dim(isl.dim_type.in_)):
-        v = aff.get_coefficient_val(isl.dim_type.in_, k)
-        if v.is_one():
-            hits.append(k)
-        elif not v.is_zero():
-            return None
-    if any(not aff.get_coefficient_val(isl.dim_type.param, p).is_zero()
-           for p in range(aff.dim(isl.dim_type.param))):
+    new = [k for k in range(aff.dim(isl.dim_type.in_))
+           if k not in outer and not aff.get_coefficient_val(isl.dim_type.in_, k).is_zero()]
+    if not new:
+        return -1
+    if len(new) != 1 or not aff.get_coefficient_val(isl.dim_type.in_, new[0]).abs().is_one():
         return None
-    return hits[0] if len(hits) == 1 else None
+    return new[0]
 
 
 def _references(s: Statement) -> list[tuple[ArrayRef, bool]]:
@@ -117,13 +125,13 @@ class BranchShape:
     """What a plan needs to know of one branch, read before any step changes it."""
 
     depth: int
-    iterators: tuple[int, ...]  # per level, the source iterator it runs (of every statement below)
-    refs: tuple[tuple[ArrayRef, bool], ...]  # of the statements under the innermost loop
+    # the references of the statements under the innermost loop: (reference, written, the
+    # source iterator of its statement that each level runs)
+    refs: tuple[tuple[ArrayRef, bool, tuple[int, ...]], ...]
     written: frozenset[str]  # arrays written by those statements
 
     def strides(self, level: int) -> list[tuple[int | None, bool]]:
-        k = self.iterators[level]
-        return [(_stride(ref, k), written) for ref, written in self.refs]
+        return [(_stride(ref, its[level]), written) for ref, written, its in self.refs]
 
     def score(self, level: int) -> int:
         """How well the loop at `level` suits the innermost position: +1 per reference it
@@ -144,21 +152,30 @@ class BranchShape:
 
 
 def read_branch(scop_statements: dict[str, Statement], nest: LoopNest, path: tuple[int, ...]) -> BranchShape | None:
-    """The shape of the branch at `path`; None when one of its loops is not a plain source
-    loop of every statement under the innermost one (it was transformed already)."""
+    """The shape of the branch at `path`; None when one of its loops does not run one
+    source iterator, the same for every statement under the innermost loop that it moves
+    (it was tiled or skewed by an action already). A statement that sits at one value of
+    some loop of the branch (the affine scheduler fuses lower-dimensional statements into
+    a band so) is left out of the references."""
     loops = nest.loops_on(path)
     stmts = [scop_statements[c.stmt] for c in loops[-1].children if isinstance(c, Leaf)]
     if not stmts:
         return None
-    iterators = []
+    runs: dict[str, list[int]] = {s.name: [] for s in stmts}
+    moving = {s.name for s in stmts}
     for loop in loops:
-        ks = {_unit_iterator(loop.exprs[s.name]) for s in stmts if s.name in loop.exprs}
-        if len(ks) != 1 or None in ks:
-            return None
-        iterators.append(ks.pop())
-    refs = tuple(r for s in stmts for r in _references(s))
-    written = frozenset(ref.name for ref, w in refs if w)
-    return BranchShape(len(loops), tuple(iterators), refs, written)
+        for s in stmts:
+            k = _running_iterator(loop.exprs[s.name], set(runs[s.name])) if s.name in loop.exprs else None
+            if k is None:
+                return None
+            if k < 0:
+                moving.discard(s.name)
+            runs[s.name].append(k)
+    if not moving:
+        return None
+    refs = tuple((ref, w, tuple(runs[s.name])) for s in stmts if s.name in moving for ref, w in _references(s))
+    written = frozenset(ref.name for ref, w, _ in refs if w)
+    return BranchShape(len(loops), refs, written)
 
 
 # ---------------------------------------------------------------- applying a plan
@@ -210,8 +227,9 @@ class _Builder:
 
 def _innermost_first(b: _Builder, shape: BranchShape) -> list[int]:
     """Bubble the loop that suits the innermost position best down to it; the levels'
-    iterators after the interchanges that were legal."""
-    order = list(shape.iterators)
+    levels of the branch as read (`shape`) in their places after the interchanges that
+    were legal."""
+    order = list(range(shape.depth))
     d = shape.depth
     best = max(range(d), key=lambda lvl: (shape.score(lvl), lvl))
     if shape.score(best) <= shape.score(d - 1):
@@ -220,7 +238,7 @@ def _innermost_first(b: _Builder, shape: BranchShape) -> list[int]:
     for lvl in range(best, d - 1):
         if not b.take("I", lvl, lvl + 1):
             b.undo(mark)  # half a bubble moves the wrong loop innermost
-            return list(shape.iterators)
+            return list(range(shape.depth))
         order[lvl], order[lvl + 1] = order[lvl + 1], order[lvl]
     return order
 
@@ -265,6 +283,9 @@ def _jam_vector(b: _Builder, outer: int, inner: int, jam: tuple[int, int]) -> No
     """Register-block the loops at `outer` and `inner` (both around the innermost loop;
     `inner` may equal `outer` for a single one) and write the innermost as vector code."""
     f, g = jam
+    if max(f, g) <= 1:
+        b.take("V")
+        return
     options: list[tuple] = []
     if inner > outer and g > 1:
         options.append(("J2", outer, inner, f, g))
@@ -277,16 +298,16 @@ def _jam_vector(b: _Builder, outer: int, inner: int, jam: tuple[int, int]) -> No
 def _pack(b: _Builder, shape: BranchShape, tile_level: dict[int, int], innermost: int) -> None:
     """Pack each read-only array of the band at the deepest tile loop its subscripts use."""
     done: set[str] = set()
-    for ref, written in shape.refs:
+    for ref, written, its in shape.refs:
         if written or ref.name in shape.written or ref.name in done or ref.name not in b.nest.arrays:
             continue
-        used = [k for k in tile_level if _stride(ref, k) not in (INVARIANT,)]
+        used = [lvl for lvl in tile_level if _stride(ref, its[lvl]) not in (INVARIANT,)]
         if len(used) < 2:
             continue  # a row or a column: nothing worth a copy
         done.add(ref.name)
-        level = max(tile_level[k] for k in used)
+        level = max(tile_level[lvl] for lvl in used)
         last = of_expr(ref.indices[-1]) or {}
-        kind = "KT" if innermost in used and last.get(("i", innermost), 0) == 0 else "K"
+        kind = "KT" if innermost in used and last.get(("i", its[innermost]), 0) == 0 else "K"
         b.first((kind, level, b.nest.arrays.index(ref.name)))
 
 
@@ -298,7 +319,7 @@ def _band3(b: _Builder, shape: BranchShape, order: list[int], p: Profile) -> boo
         return False
     x, y, z = order[a:]
     tile_level = {z: a, y: a + 1, x: a + 2}
-    if not b.take("I", a, a + 2):  # the innermost point loop's tiles outermost
+    if not (p.blis_order and b.take("I", a, a + 2)):  # the innermost point loop's tiles outermost
         tile_level = {x: a, y: a + 1, z: a + 2}
     outer = list(range(a))  # loops around the band, outermost first
     tiles = [a, a + 2, a + 1] if p.outer_parallel else [a + 2, a, a + 1]
@@ -322,13 +343,14 @@ def _band2(b: _Builder, shape: BranchShape, p: Profile) -> bool:
 def _skews(d: int) -> list[tuple[tuple[int, int, int], ...]]:
     """Skews S(a,b,f) that may make a time-stencil band of depth d tileable, fewest and
     smallest first: every space loop by the time loop (factors 1..3), for d = 3 also the
-    inner space loop by the outer one (a Gauss-Seidel sweep needs it)."""
-    out = []
+    inner space loop by the outer one (a Gauss-Seidel sweep needs it); no skew at all
+    first (the affine scheduler's bands are tileable as they are)."""
+    out: list[tuple[tuple[int, int, int], ...]] = [()]
     for fs in itertools.product((1, 2, 3), repeat=d - 1):
         for g in ((0, 1) if d == 3 else (0,)):
             steps = tuple((0, lvl, f) for lvl, f in enumerate(fs, start=1)) + (((1, 2, g),) if g else ())
             out.append(steps)
-    return sorted(out, key=lambda st: (max(f for _, _, f in st), len(st), sum(f for _, _, f in st)))
+    return sorted(out, key=lambda st: (max((f for _, _, f in st), default=0), len(st), sum(f for _, _, f in st)))
 
 
 def _stencil(b: _Builder, shape: BranchShape, p: Profile) -> bool:
@@ -396,11 +418,21 @@ def untouched(nest: LoopNest, path: tuple[int, ...]) -> bool:
 
 def macro_schedule(model: Model, profile: Profile) -> Schedule:
     """`profile`'s plan applied to every branch, left to right as the policy's episodes go
-    (the same actions as the policy's M(p) on each branch)."""
+    (the same actions as the policy's M(p) on each branch). A profile with `affine` starts
+    with isl's schedule (A) and plans on its loops; empty when isl gives none."""
     nest = model.original
     if not nest.branches():
         return Schedule()
     actions: list[Action] = []
+    if profile.affine is not None:
+        act = Action(0, "A", (profile.affine,))
+        try:
+            scheduled = checked_apply(model, nest, act, explain=False)
+        except PolyrlError:
+            return Schedule()
+        if not to_union_map(model.scop, scheduled).is_equal(to_union_map(model.scop, nest)):
+            nest = scheduled
+            actions.append(act)  # (isl's schedule is the source order: the plan starts from it)
     focus = branch_identity(nest, nest.branches()[0])
     while True:
         branch = branch_of(nest, focus)

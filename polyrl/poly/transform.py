@@ -62,6 +62,10 @@ class LoopNest:
     # in the Scop's order; and those expanded so far (polyrl.poly.expansion)
     scalars: tuple[str, ...] = ()
     expanded: tuple[str, ...] = ()
+    # the Scop this nest is the source order of: set on the original nest only (every
+    # action's result drops it), so that the affine scheduler A(f), which replaces the
+    # whole tree, is taken only as a schedule's first action
+    origin: Scop | None = field(default=None, compare=False, repr=False)
 
     def branches(self) -> list[tuple[int, ...]]:
         """Paths (child indices from the root) to every loop with no loop inside it, in order."""
@@ -167,7 +171,7 @@ def original_nest(scop: Scop) -> LoopNest:
     arrays = tuple(n for n, a in scop.arrays.items() if a.dims and n not in scop.local_decls)
     written = {s.lhs.name for s in scop.statements}
     scalars = tuple(n for n, a in scop.arrays.items() if not a.dims and n in written)
-    return LoopNest(build(rows, 0), arrays, scalars)
+    return LoopNest(build(rows, 0), arrays, scalars, origin=scop)
 
 
 def _schedule_affs(m: isl.Map) -> list[isl.Aff]:
@@ -285,6 +289,32 @@ def _time_parts(nest: LoopNest):
 
 def apply_action(nest: LoopNest, action: Action, source: str = "<schedule>") -> LoopNest:
     """Apply one action (no legality check here; see legality.apply_schedule)."""
+    new = _apply(nest, action, source)
+    return replace(new, origin=None) if new.origin is not None else new
+
+
+def affine_schedule(nest: LoopNest, fusion: int, action: Action | None = None, source: str = "<schedule>") -> LoopNest:
+    """The loops of isl's affine scheduler for the whole scop (action A, polyrl.poly.affine)
+    in place of the source order; only the original nest takes it."""
+    from polyrl.poly.affine import SchedulerRefused, scheduled_children
+
+    where = action.where(source) if action is not None else {"path": source}
+    if nest.origin is None:
+        raise PolyrlError(f"{action or 'A'}: the affine scheduler replaces every loop of the scop, so it must be "
+                          "the schedule's first action", **where)
+    try:
+        children = scheduled_children(nest.origin, fusion, Loop, Leaf)
+    except SchedulerRefused as e:
+        raise PolyrlError(f"{action or 'A'}: {e.message}", **where) from None
+    return replace(nest, children=children, origin=None)
+
+
+def _apply(nest: LoopNest, action: Action, source: str) -> LoopNest:
+    if action.kind == "A":
+        if action.branch != 0:
+            raise PolyrlError(f"{action}: the affine scheduler acts on the whole scop; write it B0:A(f)",
+                              **action.where(source))
+        return affine_schedule(nest, action.args[0], action, source)
     branches = nest.branches()
     if action.branch >= len(branches):
         raise PolyrlError(f"{action}: branch B{action.branch} does not exist (the program has {len(branches)})",

@@ -1,4 +1,4 @@
-"""The agent's 114 discrete actions on the focus branch, and which of them can apply.
+"""The agent's 122 discrete actions on the focus branch, and which of them can apply.
 
 Owns the table index <-> action template (defined here once; the policy head's output
 order), the loop extents the masks need, and the applicability mask (what exists on the
@@ -18,14 +18,16 @@ the environment combines both.
 | 75 | `V()` write the innermost loop as explicit vector code | 1 |
 | 76-91 | `K(l,k)` pack array k (0..3, the Scop's arrays in order) at each iteration of level l = 0..3; index 76 + 4l + k | 16 |
 | 92-107 | `KT(l,k)` the same with the buffer transposed (its last two dimensions swapped); index 92 + 4l + k | 16 |
-| 108-112 | `M(p)` the macro schedule of size profile p (polyrl.poly.macros.PROFILES) on the branch: several actions in one step | 5 |
-| 113 | `Next`: move the focus to the next branch (on the last one: end the episode) | 1 |
+| 108-114 | `M(p)` the macro schedule of size profile p (polyrl.poly.macros.PROFILES) on the branch: several actions in one step | 7 |
+| 115-117 | `A(f)` isl's affine scheduler on the whole scop, fusion f = 0 (none), 1 (smart), 2 (max): its loops replace all others, and the focus goes back to branch 0 | 3 |
+| 118-120 | `S(l,l+1,2)` skew level l+1 by 2 x level l, l = 0..2 | 3 |
+| 121 | `Next`: move the focus to the next branch (on the last one: end the episode) | 1 |
 
 Indices 0-54 are the seed design's; the emitter's performance actions (register blocking,
-vector code, packing) come after them, then the macros, so that `Next` stays last. A
-checkpoint of an earlier table (109 actions, without the macros) still loads: its head
-is widened with rows that give the new actions no chance until training teaches them
-(`widen_head`).
+vector code, packing) come after them, then the macros, the affine scheduler and the
+skews by 2, so that `Next` stays last. A checkpoint of an earlier table (109 actions,
+without the macros; 114, without A and the skews by 2) still loads: its head is widened
+with rows that give the new actions no chance until training teaches them (`widen_head`).
 
 An action is inapplicable (masked) on a branch when a level it names does not exist, a
 tile size is at least the loop's extent (one tile: nothing changes), the innermost loop
@@ -38,7 +40,9 @@ inapplicable on the innermost loop, with a factor above the loop's extent, or on
 that already has a register block; V on a branch whose innermost loop is already vector
 code or unrolled; K and KT on the innermost loop, for an array the program does not have, or
 where that loop already packs the array; M after any other action on the branch or on
-loops an action has marked (`polyrl.poly.macros.untouched`; a macro starts a branch). Extents are the most
+loops an action has marked (`polyrl.poly.macros.untouched`; a macro starts a branch, or
+follows A); A
+anywhere but on branch 0 of the program as written (it is a schedule's first action). Extents are the most
 iterations a loop makes per iteration of its enclosing loops, with the parameters fixed
 to `Scop.param_values` (DEFAULT_PARAM_VALUE where unknown, as in the program graph).
 """
@@ -107,6 +111,8 @@ def _table() -> tuple[ActionTemplate, ...]:
     t.append(ActionTemplate("V"))
     t += [ActionTemplate(kind, (lvl, k)) for kind in ("K", "KT") for lvl in range(4) for k in range(PACK_ARRAYS)]
     t += [ActionTemplate("M", (p,)) for p in range(len(PROFILES))]
+    t += [ActionTemplate("A", (f,)) for f in range(3)]
+    t += [ActionTemplate("S", (lvl, lvl + 1, 2)) for lvl in range(3)]
     t.append(ActionTemplate("Next"))
     return tuple(t)
 
@@ -114,7 +120,7 @@ def _table() -> tuple[ActionTemplate, ...]:
 ACTIONS: tuple[ActionTemplate, ...] = _table()
 NUM_ACTIONS = len(ACTIONS)
 NEXT = NUM_ACTIONS - 1
-assert NUM_ACTIONS == 114 and ACTIONS[NEXT].kind == "Next"
+assert NUM_ACTIONS == 122 and ACTIONS[NEXT].kind == "Next"
 # what a policy checkpoint was trained with: a different table makes it meaningless
 ACTION_TEXTS: tuple[str, ...] = tuple(str(a) for a in ACTIONS)
 # per template, its levels and the deepest of them (-1: none), which applicable_mask asks
@@ -202,6 +208,7 @@ def applicable_mask(nest: LoopNest, path: tuple[int, ...], extents: list[int],
     has_jam = any(lp.jam > 1 for lp in loops)
     inner = max(k for k, lp in enumerate(loops) if lp.jam == 1)  # the loop the copies are jammed into
     fresh = untouched(nest, path)
+    first_path = nest.branches()[0] if nest.origin is not None else None
     mask = np.zeros(NUM_ACTIONS, dtype=np.bool_)
     for k, (a, levels, deepest) in enumerate(zip(ACTIONS, _LEVELS, _DEEPEST, strict=True)):
         if deepest >= depth or undoes(previous, a):
@@ -225,7 +232,9 @@ def applicable_mask(nest: LoopNest, path: tuple[int, ...], extents: list[int],
         if a.kind in ("K", "KT") and (a.args[0] >= inner or a.args[1] >= len(nest.arrays)
                               or nest.arrays[a.args[1]] in loops[a.args[0]].pack):
             continue
-        if a.macro and (previous is not None or not fresh):
+        if a.macro and (previous is not None and previous.kind != "A" or not fresh):
+            continue
+        if a.kind == "A" and (nest.origin is None or path != first_path):
             continue
         mask[k] = True
     return mask

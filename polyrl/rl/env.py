@@ -1,9 +1,9 @@
 """The scheduling environment (Gymnasium API): one episode optimizes one program, branch
-by branch, with the 114 actions of polyrl.rl.actions.
+by branch, with the 122 actions of polyrl.rl.actions.
 
     env = PolyEnv(SurrogateRewarder.from_checkpoint("costmodel.pt"), programs=corpus_programs("corpus/"))
     obs, info = env.reset(seed=0)                  # or options={"program": "gemm.c"}
-    obs, reward, terminated, truncated, info = env.step(action)   # info["action_mask"]: bool[114]
+    obs, reward, terminated, truncated, info = env.step(action)   # info["action_mask"]: bool[122]
 
 Traversal: the focus starts on the leftmost branch (a path from the root to a loop with no
 loop inside); `Next` moves it to the next branch to the right, and `Next` on the last
@@ -184,8 +184,10 @@ class PolyEnv(gym.Env):
                 changed = True
             elif not refused:
                 act = ACTIONS[a].on(branch)
-                self._state = State(state.program, state.schedule.then(act), apply_action(state.nest, act),
-                                    self.graphs)
+                nest = apply_action(state.nest, act)
+                self._state = State(state.program, state.schedule.then(act), nest, self.graphs)
+                if act.kind == "A":  # new loops everywhere: the episode starts over on them
+                    self._focus = branch_identity(nest, nest.branches()[0])
                 changed = True
         self._steps += 1
         truncated = not terminated and self._steps >= self.max_steps
