@@ -23,6 +23,8 @@ EPILOG = """schedules are sequences of per-branch actions, e.g. "B0:T2(0,1,32,32
   B<n>:K(a,k)             pack array k (numbered by `polyrl show`) into a buffer at each iteration of level a
   B<n>:KT(a,k)            the same, the buffer transposed (a column walk becomes unit-stride)
   B<n>:E(k)               expand scalar k (of those the region writes, in order) into an array over its loops
+  B0:A(f)                 isl's affine (Pluto-style) schedule for the whole scop, fusion f: 0 none,
+                          1 smart, 2 max; first action only, the others apply to its loops
 `polyrl show FILE.c` prints the branches (B<n>) and levels (L<k>) of each loop."""
 
 

@@ -180,6 +180,21 @@ def test_memo_store_answers_a_rerun(tmp_path: Path) -> None:
     assert {r["cached"] for r in _rows(tmp_path / "c").values()} == {"0"}
 
 
+def test_the_affine_variant_is_the_pluto_form_and_verifies(tmp_path: Path) -> None:
+    args = ["bench", "--dataset", "MINI", "--kernels", "jacobi-2d,gemm", "--variants", "base,polyrl-affine",
+            "--repeat", "1", "--threads", "1", "--store", str(tmp_path / "memo.db"), "--out", str(tmp_path / "a")]
+    assert main(args) == 0
+    rows = _rows(tmp_path / "a")
+    for kernel in ("jacobi-2d", "gemm"):
+        row = rows[(kernel, "polyrl-affine")]
+        assert (row["status"], row["verified"]) == ("ok", "yes"), row
+    from polyrl.runtime import MemoStore
+
+    with MemoStore(tmp_path / "memo.db") as store:
+        schedules = {k.schedule for k, _ in store.items()}
+    assert any(s.startswith("B0:A(1) B0:T3(0,1,2,32,32,32) B0:S(0,1,1) B0:I(0,1) B0:P(1)") for s in schedules)
+
+
 def test_interrupt_keeps_what_was_measured(tmp_path: Path, test_variants) -> None:
     Interrupting.calls = 0
     out = tmp_path / "out"

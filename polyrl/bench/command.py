@@ -15,7 +15,7 @@ from pathlib import Path
 
 from polyrl.errors import PolyrlError
 
-DEFAULT_VARIANTS = "base,graphite,polly,pluto,pluto-nounrolljam,polyrl-schedule,polyrl-policy"
+DEFAULT_VARIANTS = "base,graphite,polly,pluto,pluto-nounrolljam,polyrl-schedule,polyrl-affine,polyrl-policy"
 
 
 def register(subparsers) -> None:

@@ -1,7 +1,7 @@
 """Bench variants: the ways one kernel is built and run, side by side with the baseline.
 
 Owns the variant registry and the built-in variants (base, graphite, polly, pluto,
-polyrl-schedule, polyrl-policy, polyrl-search, random-search); not timing or verification
+polyrl-schedule, polyrl-affine, polyrl-policy, polyrl-search, random-search); not timing or verification
 (polyrl.runtime), the policy or the searches (polyrl.search), nor reports. A variant
 says whether its tools exist (`unavailable`) and, per kernel, how to build it
 (`prepare`): a toolchain plus the text that replaces the region (None: the original
@@ -25,6 +25,7 @@ from typing import ClassVar
 from polyrl.api import Program
 from polyrl.bench.suite import Kernel
 from polyrl.errors import PolyrlError
+from polyrl.poly.macros import PROFILES, macro_schedule
 from polyrl.runtime import MemoStore, Toolchain
 
 BASE_FLAGS: tuple[str, ...] = ("-O3", "-march=native", "-fopenmp")
@@ -355,6 +356,25 @@ class ScheduleVariant(Variant):
         except PolyrlError as e:
             return Skip("illegal-schedule", f"{text}: {e.message}")
         return Build(base.toolchain, region, str(opt.schedule))
+
+
+@register_variant
+class AffineVariant(Variant):
+    """The Pluto form in polyrl: isl's affine schedule (A, smart fusion), tiles of 32, the
+    outermost parallel tile loop (a wavefront of tiles for time stencils), vector code
+    (polyrl.poly.macros, profile affine-tile); one rule for every kernel, nothing tuned
+    per kernel."""
+
+    name = "polyrl-affine"
+    summary = "isl's affine schedule (A(1)), then tiles of 32, parallel, vector code: the Pluto form"
+
+    def prepare(self, case: Case) -> Build | Skip:
+        base = Base(self.settings).prepare(case)
+        if isinstance(base, Skip):
+            return base
+        profile = next(p for p in PROFILES if p.name == "affine-tile")
+        schedule = macro_schedule(case.program.model, profile)
+        return schedule_build(case, base.toolchain, schedule)
 
 
 # ---------------------------------------------------------------- the policy and searches
