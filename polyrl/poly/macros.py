@@ -18,8 +18,8 @@ or a longer stride). From that the branch gets the plan its shape calls for:
   its columns), register-block the two point loops around the innermost (`J2`) and write
   the innermost as vector code (`V`);
 - two loops with reuse: tile them (`T2`), parallelize, jam, vector code;
-- a time loop (an outermost loop no subscript uses) around a band of space loops: skew
-  every space loop by the time loop (the smallest factors in 1..3 that make the band
+- a time loop (an outermost loop no subscript uses) around a band of one to three space
+  loops: skew the (first two) space loops by the time loop (the smallest factors in 1..3 that make the band
   tileable), tile the band, skew the tile loops into a wavefront, interchange it outward
   and run the next tile loop in parallel.
 
@@ -354,13 +354,14 @@ def _skews(d: int) -> list[tuple[tuple[int, int, int], ...]]:
 
 
 def _stencil(b: _Builder, shape: BranchShape, p: Profile) -> bool:
-    """Time-skew, tile and run a wavefront of tiles in parallel (perfect bands of 2-3 loops
-    whose outermost loop is a time loop)."""
+    """Time-skew, tile and run a wavefront of tiles in parallel (perfect bands of 2-4 loops
+    whose outermost loop is a time loop; of 4, the time loop and the two outer space loops
+    are tiled, the innermost stays whole for vector code)."""
     d = shape.depth
-    if p.stencil_tile <= 0 or d not in (2, 3) or not shape.is_time(0):
+    if p.stencil_tile <= 0 or d not in (2, 3, 4) or not shape.is_time(0):
         return False
     size = p.stencil_tile
-    for steps in _skews(d):
+    for steps in _skews(min(d, 3)):
         mark = b.mark()
         if all(b.take("S", *step) for step in steps):
             tiled = b.take("T2", 0, 1, size, size) if d == 2 else b.take("T3", 0, 1, 2, size, size, size)
