@@ -178,6 +178,7 @@ class Statement:
     original_schedule: isl.Map
     line: int  # source line of the statement, for messages
     text: str  # the statement as written in the source (for `polyrl show`)
+    guard: str = ""  # the affine `if` conditions around it, as written ("" when none)
 
 
 @dataclass

@@ -192,6 +192,63 @@ void band(int n, int m, double A[n][m], double *out) {
     assert region.startswith("#pragma scop\n") and region.endswith("#pragma endscop")
 
 
+def test_affine_ifs_are_domain_constraints(tmp_path):
+    path = write(tmp_path, """
+#define N 40
+double A[N][N], B[N];
+void f(int m) {
+#pragma scop
+  for (int i = 0; i < N; i++) {
+    if (i >= 2 && i + 1 < N) {
+      for (int j = 0; j < N; j++)
+        if (j != i || !(i < 5))
+          A[i][j] = A[i - 1][j] + 1.0;
+        else
+          A[i][j] = 0.0;
+    }
+    B[i] = A[i][0];
+    if (i == m)
+      B[i] = 2.0 * B[i];
+  }
+#pragma endscop
+}
+""")
+    s = load_scop(path)
+    s0, s1, s2, s3 = s.statements
+    assert s0.domain.is_equal(isl.Set(
+        "[N, m] -> { S0[i, j] : 2 <= i <= N - 2 and 0 <= j < N and (j != i or i >= 5) }"))
+    assert s1.domain.is_equal(isl.Set("[N, m] -> { S1[i, j] : 2 <= i <= 4 and i <= N - 2 and j = i }"))
+    assert s2.domain.is_equal(isl.Set("[N, m] -> { S2[i] : 0 <= i < N }"))
+    assert s1.guard == "i >= 2 && i + 1 < N && !(j != i || !(i < 5))" and s2.guard == ""
+    assert s3.domain.is_equal(isl.Set("[N, m] -> { S3[i] : 0 <= i < N and i = m }"))
+    # the statements of an `if` keep their places in the source order
+    assert precedes(s, "S0", [3, 39], "S2", [3]) and precedes(s, "S1", [3, 3], "S0", [3, 4])
+    assert precedes(s, "S2", [3], "S3", [3]) and precedes(s, "S3", [3], "S0", [4, 0])
+    assert s.statement("S0").writes.is_equal(isl.UnionMap(
+        "[N, m] -> { S0[i, j] -> A[i, j] : 2 <= i <= N - 2 and 0 <= j < N and (j != i or i >= 5) }"))
+
+
+@pytest.mark.parametrize(("cond", "message"), [
+    ("A[i][0] > 0", "if condition depends on data"),
+    ("i * i < N", "non-affine `if` condition"),
+    ("i", "must compare affine expressions"),
+])
+def test_conditions_that_are_not_affine_are_refused(tmp_path, cond, message):
+    path = write(tmp_path, f"""
+#define N 40
+double A[N][N];
+void f(void) {{
+#pragma scop
+  for (int i = 0; i < N; i++)
+    if ({cond})
+      A[i][1] = 0.0;
+#pragma endscop
+}}
+""")
+    with pytest.raises(PolyrlError, match=re.escape(message)):
+        load_scop(path)
+
+
 POLYBENCH_STYLE = """
 #include <math.h>
 #define NI 60

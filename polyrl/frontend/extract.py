@@ -112,6 +112,11 @@ class _Stmt:
     line: int
     text: str
     cursor: ci.Cursor
+    # affine `if` conditions around the statement, outermost first: (condition, holds, text), where
+    # a condition is ("cmp", aff, op, aff) | ("and"|"or", c, c) | ("not", c) over the loops
+    # enclosing the `if` (a prefix of `loops`); holds is False in the `else` branch; then the
+    # condition as written
+    guards: tuple = ()
 
 
 class _Region:
@@ -373,8 +378,8 @@ class _Region:
         if k == K.DECL_REF_EXPR:
             return self.decl_ref(cur, loops, mode, reads)
         if k == K.ARRAY_SUBSCRIPT_EXPR:
-            if mode == "loop bound":
-                raise self.err(f"loop bound depends on data (`{self.text(cur)}`)", cur)
+            if mode in ("loop bound", "if condition"):
+                raise self.err(f"{mode} depends on data (`{self.text(cur)}`)", cur)
             if mode == "subscript":
                 raise self.err(f"non-affine subscript `{self.text(cur)}` in array access (depends on data)",
                                cur)
@@ -614,48 +619,95 @@ class _Region:
             else:
                 yield it
 
-    def walk(self, items: list[ci.Cursor], loops: tuple[_Loop, ...], prefix: tuple[int, ...]) -> None:
-        pos = 0
+    def walk(self, items: list[ci.Cursor], loops: tuple[_Loop, ...], prefix: tuple[int, ...],
+             guards: tuple = (), start: int = 0) -> int:
+        """Statements of `items` at positions start, start+1, ... of `prefix`; the statements of an
+        `if` take their places in the enclosing sequence, guarded. Returns the next position."""
+        pos = start
         for it in self._flatten(items):
+            if it.kind == K.IF_STMT:
+                ch = _children(it)
+                cond = self.condition(ch[0], loops)
+                text = self._if_condition_text(it)
+                pos = self.walk([ch[1]], loops, prefix, guards + ((cond, True, text),), pos)
+                if len(ch) > 2:
+                    pos = self.walk([ch[2]], loops, prefix, guards + ((cond, False, text),), pos)
+                continue
             chain = _chain(it)
             if chain is None:
-                self.item(it, loops, prefix + (pos,))
+                self.item(it, loops, prefix + (pos,), guards)
                 pos += 1
                 continue
             # `a = b = e` is `b = e; a = b;`
             targets, e = chain
             reads: list[ArrayRef | Scalar] = []
             prev = self._target(targets[-1], loops, it)
-            self._add(prev, "=", self.expr(e, loops, "rhs", reads), reads, loops, prefix + (pos,), it)
+            self._add(prev, "=", self.expr(e, loops, "rhs", reads), reads, loops, prefix + (pos,), it, guards)
             pos += 1
             for t in reversed(targets[:-1]):
                 lhs = self._target(t, loops, it)
-                self._add(lhs, "=", prev, [prev], loops, prefix + (pos,), it)
+                self._add(lhs, "=", prev, [prev], loops, prefix + (pos,), it, guards)
                 prev = lhs
                 pos += 1
+        return pos
 
-    def item(self, cur: ci.Cursor, loops: tuple[_Loop, ...], positions: tuple[int, ...]) -> None:
+    def _if_condition_text(self, cur: ci.Cursor) -> str:
+        """The condition of an `if` as the source spells it (macros unexpanded)."""
+        ext = self.src.extent(cur)
+        whole = self.src.slice(*ext) if ext is not None else ""
+        start, depth = whole.find("("), 0
+        for k in range(max(start, 0), len(whole)):
+            depth += {"(": 1, ")": -1}.get(whole[k], 0)
+            if depth == 0 and start >= 0:
+                return " ".join(whole[start + 1 : k].split())
+        return " ".join(self.text(_children(cur)[0]).split())
+
+    def condition(self, cur: ci.Cursor, loops: tuple[_Loop, ...]) -> tuple:
+        """An `if` condition as a tree of affine comparisons (see _Stmt.guards)."""
+        c = _strip(cur)
+        while c.kind == K.PAREN_EXPR and len(_children(c)) == 1:
+            c = _strip(_children(c)[0])
+        if c.kind == K.BINARY_OPERATOR:
+            op = binary_op(c)
+            lhs, rhs = _children(c)
+            if op in ("&&", "||"):
+                return ("and" if op == "&&" else "or", self.condition(lhs, loops), self.condition(rhs, loops))
+            if op in ("<", "<=", ">", ">=", "==", "!="):
+                a = affine.of_expr(self.expr(lhs, loops, "if condition", []))
+                b = affine.of_expr(self.expr(rhs, loops, "if condition", []))
+                if a is None or b is None:
+                    raise self.err(f"non-affine `if` condition `{self.text(c)}` (it must compare affine "
+                                   "expressions of the loop iterators and sizes)", c)
+                return ("cmp", a, op, b)
+        if c.kind == K.UNARY_OPERATOR and unary_kind(c) == UNARY_LNOT:
+            return ("not", self.condition(_children(c)[0], loops))
+        raise self.err(f"`if` condition `{self.text(c)}` must compare affine expressions of the loop "
+                       "iterators and sizes (with <, <=, >, >=, ==, !=, &&, || and !)", c)
+
+    def item(self, cur: ci.Cursor, loops: tuple[_Loop, ...], positions: tuple[int, ...],
+             guards: tuple = ()) -> None:
         k = cur.kind
         if k == K.FOR_STMT:
             lp = self.loop(cur, loops)
-            self.walk([_children(cur)[3]], loops + (lp,), positions)
+            self.walk([_children(cur)[3]], loops + (lp,), positions, guards)
         elif k == K.NULL_STMT:
             return
         elif k == K.BINARY_OPERATOR and binary_op(cur) == "=":
-            self.assignment(cur, loops, positions, "=")
+            self.assignment(cur, loops, positions, "=", guards)
         elif k == K.COMPOUND_ASSIGNMENT_OPERATOR:
             op = binary_op(cur)
             if op not in STMT_OPS:
                 raise self.err(f"compound assignment `{op}` is not supported; write `x = x {op[:-1]} e`", cur)
-            self.assignment(cur, loops, positions, op)
+            self.assignment(cur, loops, positions, op, guards)
         elif k == K.UNARY_OPERATOR and unary_kind(cur) in (UNARY_POST_INC, UNARY_PRE_INC, UNARY_POST_DEC,
                                                             UNARY_PRE_DEC):
             op = "+=" if unary_kind(cur) in (UNARY_POST_INC, UNARY_PRE_INC) else "-="
-            self.assignment(cur, loops, positions, op)
+            self.assignment(cur, loops, positions, op, guards)
         elif k == K.VAR_DECL:
+            if guards:
+                raise self.err(f"declaration of `{cur.spelling}` inside an `if` of a scop is not supported; "
+                               "declare it before the `if`", cur)
             self.local_decl(cur, loops, positions)
-        elif k == K.IF_STMT:
-            raise self.err("if statements inside a scop are not supported yet", cur)
         elif k in (K.WHILE_STMT, K.DO_STMT):
             raise self.err("while loops are not supported in a scop", cur)
         elif k in JUMPS:
@@ -695,7 +747,7 @@ class _Region:
         raise self.err(f"unsupported assignment target `{self.text(c)}`", stmt)
 
     def assignment(self, cur: ci.Cursor, loops: tuple[_Loop, ...], positions: tuple[int, ...],
-                   op: str) -> None:
+                   op: str, guards: tuple = ()) -> None:
         ch = _children(cur)
         reads: list[ArrayRef | Scalar] = []
         lhs = self._target(ch[0], loops, cur)
@@ -705,12 +757,12 @@ class _Region:
             rhs: Expr = Num("1")
         else:
             rhs = self.expr(ch[1], loops, "rhs", reads)
-        self._add(lhs, op, rhs, reads, loops, positions, cur)
+        self._add(lhs, op, rhs, reads, loops, positions, cur, guards)
 
     def _add(self, lhs: ArrayRef | Scalar, op: str, rhs: Expr, reads: list, loops: tuple[_Loop, ...],
-             positions: tuple[int, ...], cur: ci.Cursor) -> None:
+             positions: tuple[int, ...], cur: ci.Cursor, guards: tuple = ()) -> None:
         self.stmts.append(_Stmt(loops, positions, lhs, op, rhs, reads, cur.location.line,
-                                self.src.slice(*self.src_span(cur)), cur))
+                                self.src.slice(*self.src_span(cur)), cur, guards))
 
     def local_decl(self, cur: ci.Cursor, loops: tuple[_Loop, ...], positions: tuple[int, ...]) -> None:
         name = cur.spelling
@@ -782,6 +834,10 @@ class _Region:
             tup = f"{name}[{', '.join(inames)}]"
             try:
                 dom = isl.Set(ptxt + "{ " + tup + (" : " + " and ".join(cons) if cons else "") + " }")
+                for cond, holds, _ in st.guards:
+                    g = _guard_set(cond, ptxt, tup, inames)
+                    dom = dom.intersect(g) if holds else dom.subtract(g)
+                dom = dom.coalesce()
                 writes = self._access_umap(ptxt, tup, [st.lhs], inames, dom)
                 reads = self._access_umap(ptxt, tup, st.reads, inames, dom)
                 sched = [str(st.positions[0])]
@@ -793,8 +849,9 @@ class _Region:
                 schedule = schedule.intersect_domain(dom)
             except isl.Error as e:
                 raise self.err(f"internal: cannot build the polyhedral model ({e})", st.cursor) from None
+            guard = " && ".join(t if holds else f"!({t})" for _, holds, t in st.guards)
             statements.append(Statement(name, tuple(lp.var for lp in st.loops), dom, st.lhs, st.op, st.rhs,
-                                        writes, reads, schedule, st.line, st.text))
+                                        writes, reads, schedule, st.line, st.text, guard))
         return Scop(
             source_path=self.src.path,
             source=self.src.text,
@@ -824,6 +881,25 @@ class _Region:
             m = isl.Map(ptxt + "{ " + tup + " -> " + target + " }").intersect_domain(dom)
             u = u.union(isl.UnionMap.from_map(m))
         return u
+
+
+_ISL_CMP = {"<": "<", "<=": "<=", ">": ">", ">=": ">=", "==": "="}
+
+
+def _guard_set(cond: tuple, ptxt: str, tup: str, inames: list[str]) -> isl.Set:
+    """The instances of statement `tup` where an `if` condition (see _Stmt.guards) holds."""
+    kind = cond[0]
+    if kind == "cmp":
+        _, a, op, b = cond
+        lhs, rhs = affine.to_isl(a, inames), affine.to_isl(b, inames)
+        if op == "!=":
+            return (isl.Set(ptxt + "{ " + tup + f" : {lhs} < {rhs}" + " }")
+                    .union(isl.Set(ptxt + "{ " + tup + f" : {lhs} > {rhs}" + " }")))
+        return isl.Set(ptxt + "{ " + tup + f" : {lhs} {_ISL_CMP[op]} {rhs}" + " }")
+    if kind == "not":
+        return _guard_set(cond[1], ptxt, tup, inames).complement()
+    a, b = _guard_set(cond[1], ptxt, tup, inames), _guard_set(cond[2], ptxt, tup, inames)
+    return a.intersect(b) if kind == "and" else a.union(b)
 
 
 def _float_suffix(text: str, t: ci.Type) -> str:

@@ -53,7 +53,8 @@ def format_nest(scop: Scop, nest: LoopNest) -> str:
         for n in nodes:
             if isinstance(n, Leaf):
                 s = scop.statement(n.stmt)
-                lines.append(f"{pad}{s.name}: {s.text}    (line {s.line})")
+                when = f"    when {s.guard}" if s.guard else ""
+                lines.append(f"{pad}{s.name}: {s.text}    (line {s.line}){when}")
                 writes, reads = statement_accesses(s)
                 lines.append(f"{pad}    writes {', '.join(writes)}; reads {', '.join(reads) or '-'}")
             else:

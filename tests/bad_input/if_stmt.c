@@ -1,10 +1,10 @@
-/* expect: if statements inside a scop are not supported yet */
+/* expect: if condition depends on data */
 #define N 100
 double A[N];
 void f(void) {
 #pragma scop
   for (int i = 0; i < N; i++)
-    if (i > 10)
+    if (A[i] > 10)
       A[i] = 0.0;
 #pragma endscop
 }

@@ -3,12 +3,9 @@
  * subsequence seq[i..j].  Bases are coded 0..3 (A C G U); a pair matches
  * when the two codes add up to 3 (A-U, C-G).
  *
- * Deviation from the textbook loop: the usual formulation guards its
- * updates with if-statements (j-1 >= 0, i+1 < N, i < j-1).  Over the
- * iteration domain 0 <= i < j < N the first two guards always hold, so
- * they are dropped, and the third only decides whether the pair (i, j)
- * may be closed; it is folded into the expression with ?: (a pair of
- * adjacent bases, j == i+1, never scores).  The scop thus has no if. */
+ * The loop is written as the textbook does, with its affine guards
+ * (j-1 >= 0, i+1 < N; i < j-1 decides whether the pair (i, j) may be
+ * closed: a pair of adjacent bases never scores). */
 #include <stdio.h>
 #include <unistd.h>
 #include <string.h>
@@ -61,11 +58,17 @@ static void kernel_nussinov(int n,
   for (i = _PB_N - 1; i >= 0; i--)
     for (j = i + 1; j < _PB_N; j++) {
       /* leave base j unpaired, leave base i unpaired */
-      table[i][j] = max_score(table[i][j], table[i][j - 1]);
-      table[i][j] = max_score(table[i][j], table[i + 1][j]);
-      /* pair i with j (only when something lies between them) */
-      table[i][j] = max_score(table[i][j], table[i + 1][j - 1]
-                              + (i < j - 1 ? match(seq[i], seq[j]) : 0));
+      if (j - 1 >= 0)
+        table[i][j] = max_score(table[i][j], table[i][j - 1]);
+      if (i + 1 < _PB_N)
+        table[i][j] = max_score(table[i][j], table[i + 1][j]);
+      if (j - 1 >= 0 && i + 1 < _PB_N) {
+        /* pair i with j, only when something lies between them */
+        if (i < j - 1)
+          table[i][j] = max_score(table[i][j], table[i + 1][j - 1] + match(seq[i], seq[j]));
+        else
+          table[i][j] = max_score(table[i][j], table[i + 1][j - 1]);
+      }
       /* split into two independent halves */
       for (k = i + 1; k < j; k++)
         table[i][j] = max_score(table[i][j], table[i][k] + table[k + 1][j]);
