@@ -98,3 +98,20 @@ void kernel(void)
 """)
     # A(1) changes nothing here: the affine profiles plan without it (and find nothing)
     assert str(macro_schedule(load(src).model, AFFINE_TILE)) == ""
+
+
+def test_the_pluto_form_orders_loops_inside_the_tiles_and_runs_a_wavefront_of_tiles():
+    # lu: no tile loop of isl's band is parallel, so the tiles run as a wavefront (as
+    # Pluto's do); the innermost point loop is chosen inside the tiles, the tile loops
+    # keep isl's order
+    program = sized("linear-algebra/solvers/lu/lu.c", "MEDIUM")
+    w = str(macro_schedule(program.model, AFFINE_TILE)).split()
+    assert w[:3] == ["B0:A(1)", "B0:T3(0,1,2,32,32,32)", "B0:I(4,5)"]
+    assert w[3:6] == ["B0:S(0,1,1)", "B0:I(0,1)", "B0:P(1)"]
+    result = program.apply(" ".join(w)).run(toolchain("MEDIUM"), repeat=1, check_reference=False)
+    assert result.new.status == "ok" and result.verified is True, result.new.detail
+    # gemm: the product's tile loops stay i, j, k (isl's order) and j, the unit-stride
+    # loop, becomes the innermost point loop; the outer tile loop runs in parallel
+    gemm = sized("linear-algebra/blas/gemm/gemm.c", "MEDIUM")
+    w = str(macro_schedule(gemm.model, AFFINE_TILE)).split()
+    assert w[:4] == ["B0:A(1)", "B0:T3(0,1,2,32,32,32)", "B0:I(4,5)", "B0:P(0)"] and w[-1] == "B0:V()"

@@ -132,4 +132,4 @@ def test_measure_the_macro_schedules_of_a_corpus(tmp_path: Path):
     assert set(measured) == expected | {""}
     assert all(r.status == "ok" and r.verified is not False for r in measured.values()), measured
     plans = [json.loads(line) for line in Path(f"{store}.plans.jsonl").read_text().splitlines()]
-    assert [p["spec"] for p in plans] == ["macros:v2"]
+    assert [p["spec"] for p in plans] == ["macros:v3"]

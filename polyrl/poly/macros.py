@@ -63,6 +63,10 @@ class Profile:
     # isl's affine scheduler first (action A with this fusion), then the plans on its loops
     affine: int | None = None
     blis_order: bool = True  # a tiled 3-loop band's innermost point loop's tiles outermost
+    # tile the band in the order it has, then choose the innermost among the point loops
+    # only (Pluto's intra-tile order: the tile loops keep the scheduler's order); else the
+    # innermost is chosen first and the tile loops follow it
+    intra_tile: bool = False
 
 
 PROFILES: tuple[Profile, ...] = (
@@ -71,10 +75,12 @@ PROFILES: tuple[Profile, ...] = (
     Profile("blis-small", (32, 32, 64), (32, 32), (4, 2), outer_parallel=True, stencil_tile=64),
     Profile("tile-nopack", (32, 128, 256), (64, 128), (4, 4), pack=False, outer_parallel=True, stencil_tile=0),
     Profile("order-parallel-vector", None, None, (4, 1), pack=False),
-    # the Pluto form: isl's schedule (smart fusion), tiles of 32, the outermost parallel
-    # tile loop (a wavefront of tiles for time stencils), the innermost loop vector code
-    Profile("affine-tile", (32, 32, 32), (32, 32), (1, 1), pack=False, outer_parallel=True, affine=1,
-            blis_order=False),
+    # the Pluto form: isl's schedule (smart fusion), tiles of 32 in isl's order, the
+    # innermost chosen among the point loops, the outermost parallel tile loop (else a
+    # wavefront of tiles), the loop around the innermost unrolled-and-jammed by 4 (not in
+    # a wavefront), the innermost loop vector code
+    Profile("affine-tile", (32, 32, 32), (32, 32), (4, 1), pack=False, outer_parallel=True, affine=1,
+            blis_order=False, intra_tile=True),
     Profile("affine-blis", (32, 128, 256), (32, 128), (4, 4), affine=1),
 )
 
@@ -243,6 +249,22 @@ def _innermost_first(b: _Builder, shape: BranchShape) -> list[int]:
     return order
 
 
+def _innermost_point(b: _Builder, shape: BranchShape, band: int) -> None:
+    """After tiling the last `band` loops of the branch (their point loops now at levels
+    depth..depth+band-1): bubble the point loop that suits the innermost position best
+    down to it, when every interchange on the way is legal."""
+    d = shape.depth
+    a = d - band
+    best = max(range(a, d), key=lambda lvl: (shape.score(lvl), lvl))
+    if shape.score(best) <= shape.score(d - 1):
+        return
+    mark = b.mark()
+    for lvl in range(best, d - 1):
+        if not b.take("I", lvl + band, lvl + band + 1):
+            b.undo(mark)
+            return
+
+
 def _own(b: _Builder, levels: list[int]) -> list[int]:
     """Those of `levels` whose loop is around the focus branch only (unroll-and-jam of a
     loop around another branch too would copy that branch's statements as well)."""
@@ -271,6 +293,19 @@ def _parallel(b: _Builder, levels: list[int]) -> bool:
             continue
         if parallel_work(b.model.scop, b.nest, path, lvl) >= MIN_PARALLEL_WORK and b.take("P", lvl):
             return True
+    return False
+
+
+def _wavefront(b: _Builder, a: int) -> bool:
+    """Run the tiles of the tile loops at levels a, a+1 as a wavefront (tile loop a+1
+    advanced by tile loop a, then outermost), the tiles of one wavefront in parallel: the
+    parallelism of a band none of whose tile loops is parallel (lu, cholesky), as Pluto's."""
+    if any(loop.parallel for loop in b.nest.loops_on(b.nest.branches()[b.branch])):
+        return False
+    mark = b.mark()
+    if b.take("S", a, a + 1, 1) and b.take("I", a, a + 1) and _parallel(b, [a + 1]):
+        return True
+    b.undo(mark)
     return False
 
 
@@ -319,14 +354,19 @@ def _band3(b: _Builder, shape: BranchShape, order: list[int], p: Profile) -> boo
         return False
     x, y, z = order[a:]
     tile_level = {z: a, y: a + 1, x: a + 2}
-    if not (p.blis_order and b.take("I", a, a + 2)):  # the innermost point loop's tiles outermost
+    if p.intra_tile:
+        _innermost_point(b, shape, 3)
+        tile_level = {x: a, y: a + 1, z: a + 2}
+    elif not (p.blis_order and b.take("I", a, a + 2)):  # the innermost point loop's tiles outermost
         tile_level = {x: a, y: a + 1, z: a + 2}
     outer = list(range(a))  # loops around the band, outermost first
     tiles = [a, a + 2, a + 1] if p.outer_parallel else [a + 2, a, a + 1]
-    _parallel(b, outer + tiles)
+    jam = p.jam
+    if not _parallel(b, outer + tiles) and p.intra_tile and _wavefront(b, a):
+        jam = (1, 1)  # a wavefront's tiles get no register block
     if p.pack:
         _pack(b, shape, tile_level, z)
-    _jam_vector(b, d, d + 1, p.jam)
+    _jam_vector(b, d, d + 1, jam)
     return True
 
 
@@ -335,8 +375,12 @@ def _band2(b: _Builder, shape: BranchShape, p: Profile) -> bool:
     a = d - 2
     if p.tile2 is None or not b.take("T2", a, a + 1, *p.tile2):
         return False
-    _parallel(b, [*range(a), a, a + 1, d])
-    _jam_vector(b, d, d, p.jam)
+    if p.intra_tile:
+        _innermost_point(b, shape, 2)
+    jam = p.jam
+    if not _parallel(b, [*range(a), a, a + 1, d]) and p.intra_tile and _wavefront(b, a):
+        jam = (1, 1)
+    _jam_vector(b, d, d, jam)
     return True
 
 
@@ -383,11 +427,13 @@ def _plan(b: _Builder, shape: BranchShape, p: Profile) -> None:
     d = shape.depth
     if d >= 2 and shape.is_time(0) and _stencil(b, shape, p):
         return
-    order = _innermost_first(b, shape)
+    order = list(range(d)) if p.intra_tile else _innermost_first(b, shape)
     if d >= 3 and shape.reused(range(d - 3, d)) and _band3(b, shape, order, p):
         return
     if d >= 2 and shape.reused(range(d - 2, d)) and _band2(b, shape, p):
         return
+    if p.intra_tile:
+        _innermost_first(b, shape)
     _parallel(b, list(range(d)))
     if d >= 2 and p.jam[1] > 1:
         _jam_vector(b, d - 2, d - 2, (p.jam[1], 1))
