@@ -333,4 +333,4 @@ def test_polly_without_clang_is_not_available(monkeypatch) -> None:
 
     monkeypatch.setenv("POLYRL_POLLY_CC", "polyrl-test-no-such-clang")
     why = Polly(Settings()).unavailable()
-    assert why is not None and "polyrl-test-no-such-clang" in why and "libpolly-14-dev" in why
+    assert why is not None and "polyrl-test-no-such-clang" in why and "libpolly-16-dev" in why

@@ -33,7 +33,7 @@ POLLY_FLAGS: tuple[str, ...] = (
     "-O3", "-march=native", "-mllvm", "-polly", "-mllvm", "-polly-parallel",
     "-mllvm", "-polly-vectorizer=stripmine", "-fopenmp",
 )
-POLLY_PACKAGES = "clang-14 libpolly-14-dev libomp-14-dev"
+POLLY_PACKAGES = "clang-16 libpolly-16-dev libomp-16-dev"
 
 
 @dataclass(frozen=True)
@@ -253,7 +253,7 @@ def _clang_candidates() -> list[str]:
 
 @cache
 def find_polly(candidates: tuple[str, ...]) -> tuple[str, tuple[str, ...]] | str:
-    """The first clang of `candidates` with a working Polly: built in (Debian's clang-14),
+    """The first clang of `candidates` with a working Polly: built in (Debian 12's clang-14 and clang-16),
     else loaded from the LLVMPolly.so plugin next to it. A reason string when none works."""
     if not candidates:
         return f"no clang found (Debian: apt-get install {POLLY_PACKAGES})"
