@@ -292,6 +292,11 @@ def _policy_schedule(prog, args) -> str | None:
             store.close()
     best = result.best
     measured = len(result.candidates)
+    timed = [c.comparison for c in result.candidates if c.comparison is not None]
+    if timed and timed[0].baseline.min is not None:
+        tc = toolchain_from_args(args)
+        print(f"baseline: the original program built with {tc.cc} {' '.join(tc.flags)}, "
+              f"{format_seconds(timed[0].baseline.min)} (min of its runs)")
     print(f"best of {measured} candidate(s){' (interrupted)' if result.interrupted else ''}: "
           + (f"{best.speedup:.2f}x  {best.schedule}" if best.schedule
              else "the original program (no candidate beat it)"))

@@ -6,6 +6,8 @@ freshly initialised actor-critic: what is tested is the machinery, not its choic
 
 from __future__ import annotations
 
+import re
+
 import csv
 from pathlib import Path
 
@@ -252,6 +254,9 @@ def test_optimize_with_the_policy_greedily_and_with_search(policy_path, store_pa
     assert lines[0].startswith("[1/3] ") and "verified" in lines[0] and greedy in lines[0]
     best = next(ln for ln in lines if ln.startswith("best of "))
     assert out.is_file() and lines[-1].startswith(f"wrote {out}")
+    # absolute times beside the speedups, and the baseline named
+    assert re.search(r"verified \([0-9.]+ [mu]?s against [0-9.]+ [mu]?s\)", lines[0]), lines[0]
+    assert any(ln.startswith("baseline: the original program built with gcc -O3") for ln in lines), lines
     if "original program" not in best:
         assert best.split("x  ", 1)[1] in lines[-1]
 

@@ -30,6 +30,7 @@ from polyrl.poly.macros import macro_schedules
 from polyrl.poly.schedule import Schedule
 from polyrl.rl.state import LoadedProgram
 from polyrl.runtime import Comparison, MemoStore, Toolchain, compare
+from polyrl.runtime.execute import format_seconds
 from polyrl.search.policy import Policy
 
 # draws per budgeted candidate before a search gives up finding new distinct schedules
@@ -52,6 +53,9 @@ class Candidate:
 
     def summary(self) -> str:
         what = f"{self.speedup:.2f}x verified" if self.speedup is not None else self.status
+        c = self.comparison
+        if self.speedup is not None and c is not None and c.new.min is not None and c.baseline.min is not None:
+            what += f" ({format_seconds(c.new.min)} against {format_seconds(c.baseline.min)})"
         return f"{what}  {self.schedule}  ({self.origin}{', memo store' if self.cached else ''})"
 
 
