@@ -6,9 +6,8 @@ freshly initialised actor-critic: what is tested is the machinery, not its choic
 
 from __future__ import annotations
 
-import re
-
 import csv
+import re
 from pathlib import Path
 
 import pytest
