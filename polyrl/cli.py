@@ -282,9 +282,10 @@ def _policy_schedule(prog, args) -> str | None:
     def show(k: int, candidate) -> None:
         print(f"[{k}/{args.search}] {candidate.summary()}", flush=True)
 
+    toolchain = toolchain_from_args(args)
     store = MemoStore(args.store) if args.store else None
     try:
-        result = policy_search(prog, policy, args.search, toolchain_from_args(args), seed=args.seed, store=store,
+        result = policy_search(prog, policy, args.search, toolchain, seed=args.seed, store=store,
                                repeat=args.repeat, timeout_s=args.timeout, on_candidate=show,
                                check_reference=args.reference_check)
     finally:
@@ -294,8 +295,7 @@ def _policy_schedule(prog, args) -> str | None:
     measured = len(result.candidates)
     timed = [c.comparison for c in result.candidates if c.comparison is not None]
     if timed and timed[0].baseline.min is not None:
-        tc = toolchain_from_args(args)
-        print(f"baseline: the original program built with {tc.cc} {' '.join(tc.flags)}, "
+        print(f"baseline: the original program built with {toolchain.cc} {' '.join(toolchain.flags)}, "
               f"{format_seconds(timed[0].baseline.min)} (min of its runs)")
     print(f"best of {measured} candidate(s){' (interrupted)' if result.interrupted else ''}: "
           + (f"{best.speedup:.2f}x  {best.schedule}" if best.schedule

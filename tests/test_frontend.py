@@ -192,27 +192,8 @@ void band(int n, int m, double A[n][m], double *out) {
     assert region.startswith("#pragma scop\n") and region.endswith("#pragma endscop")
 
 
-def test_affine_ifs_are_domain_constraints(tmp_path):
-    path = write(tmp_path, """
-#define N 40
-double A[N][N], B[N];
-void f(int m) {
-#pragma scop
-  for (int i = 0; i < N; i++) {
-    if (i >= 2 && i + 1 < N) {
-      for (int j = 0; j < N; j++)
-        if (j != i || !(i < 5))
-          A[i][j] = A[i - 1][j] + 1.0;
-        else
-          A[i][j] = 0.0;
-    }
-    B[i] = A[i][0];
-    if (i == m)
-      B[i] = 2.0 * B[i];
-  }
-#pragma endscop
-}
-""")
+def test_affine_ifs_are_domain_constraints():
+    path = str(Path(__file__).parent / "programs" / "guarded.c")
     s = load_scop(path)
     s0, s1, s2, s3 = s.statements
     assert s0.domain.is_equal(isl.Set(

@@ -470,42 +470,14 @@ def test_optimize_writes_every_scop_and_names_the_refused_nest(tmp_path: Path) -
         assert body.index("/* polyrl: optimized region */") > body.index(f"void {changed}(void)")
 
 
-GUARDED = """
-#define N 40
-double A[N][N], B[N];
-void f(int m) {
-#pragma scop
-  for (int i = 0; i < N; i++) {
-    if (i >= 2 && i + 1 < N) {
-      for (int j = 0; j < N; j++)
-        if (j != i || !(i < 5))
-          A[i][j] = A[i - 1][j] + 1.0;
-        else
-          A[i][j] = 0.0;
-    }
-    B[i] = A[i][0];
-    if (i == m)
-      B[i] = 2.0 * B[i];
-  }
-#pragma endscop
-}
-int main(void) {
-  for (int i = 0; i < N; i++)
-    for (int j = 0; j < N; j++)
-      A[i][j] = (i * 7 + j * 3) % 11;
-  f(7);
-  return 0;
-}
-"""
+GUARDED = Path(__file__).parent / "programs" / "guarded.c"
 
 
 @pytest.mark.parametrize("schedule", ["B0:I(0,1)", "B0:A(1)", "B0:T2(0,1,8,8) B0:P(1)"])
-def test_affine_ifs_verify_under_schedules(tmp_path: Path, schedule: str) -> None:
-    path = tmp_path / "guarded.c"
-    path.write_text(GUARDED)
+def test_affine_ifs_verify_under_schedules(schedule: str) -> None:
     flags = ("-O2", "-march=native", "-fopenmp", "-ffp-contract=off")
-    result = load(path).apply(schedule).run(Toolchain(flags=flags, threads=2), repeat=1)
+    result = load(GUARDED).apply(schedule).run(Toolchain(flags=flags, threads=2), repeat=1)
     assert result.new.status == "ok" and result.verified is True, result.new.detail
     assert "bitwise equal" in result.new.detail
     with pytest.raises(PolyrlError, match="is illegal"):
-        load(path).apply("B0:R(0)")
+        load(GUARDED).apply("B0:R(0)")

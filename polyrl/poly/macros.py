@@ -231,38 +231,24 @@ class _Builder:
         del self.actions[n:]
 
 
-def _innermost_first(b: _Builder, shape: BranchShape) -> list[int]:
+def _innermost_first(b: _Builder, shape: BranchShape, band: int | None = None) -> list[int]:
     """Bubble the loop that suits the innermost position best down to it; the levels'
     levels of the branch as read (`shape`) in their places after the interchanges that
-    were legal."""
-    order = list(range(shape.depth))
+    were legal. With `band`: among the point loops only, after the last `band` loops were
+    tiled (the point loops then sit at levels depth..depth+band-1)."""
     d = shape.depth
-    best = max(range(d), key=lambda lvl: (shape.score(lvl), lvl))
+    order = list(range(d))
+    first, offset = (0, 0) if band is None else (d - band, band)
+    best = max(range(first, d), key=lambda lvl: (shape.score(lvl), lvl))
     if shape.score(best) <= shape.score(d - 1):
         return order
     mark = b.mark()
     for lvl in range(best, d - 1):
-        if not b.take("I", lvl, lvl + 1):
+        if not b.take("I", lvl + offset, lvl + offset + 1):
             b.undo(mark)  # half a bubble moves the wrong loop innermost
-            return list(range(shape.depth))
+            return list(range(d))
         order[lvl], order[lvl + 1] = order[lvl + 1], order[lvl]
     return order
-
-
-def _innermost_point(b: _Builder, shape: BranchShape, band: int) -> None:
-    """After tiling the last `band` loops of the branch (their point loops now at levels
-    depth..depth+band-1): bubble the point loop that suits the innermost position best
-    down to it, when every interchange on the way is legal."""
-    d = shape.depth
-    a = d - band
-    best = max(range(a, d), key=lambda lvl: (shape.score(lvl), lvl))
-    if shape.score(best) <= shape.score(d - 1):
-        return
-    mark = b.mark()
-    for lvl in range(best, d - 1):
-        if not b.take("I", lvl + band, lvl + band + 1):
-            b.undo(mark)
-            return
 
 
 def _own(b: _Builder, levels: list[int]) -> list[int]:
@@ -309,6 +295,15 @@ def _wavefront(b: _Builder, a: int) -> bool:
     return False
 
 
+def _parallel_tiles(b: _Builder, levels: list[int], a: int, p: Profile) -> tuple[int, int]:
+    """Parallelize the first legal of `levels`, else (intra-tile profiles) run the tiles of
+    the tile loops a, a+1 as a wavefront; the register block to take after it (none in a
+    wavefront)."""
+    if not _parallel(b, levels) and p.intra_tile and _wavefront(b, a):
+        return (1, 1)
+    return p.jam
+
+
 def _leaves(nest: LoopNest, path: tuple[int, ...]) -> frozenset[str]:
     """The statements right under the innermost loop of the branch at `path`."""
     return frozenset(c.stmt for c in nest.loops_on(path)[-1].children if isinstance(c, Leaf))
@@ -353,17 +348,14 @@ def _band3(b: _Builder, shape: BranchShape, order: list[int], p: Profile) -> boo
     if p.tile3 is None or not b.take("T3", a, a + 1, a + 2, *p.tile3):
         return False
     x, y, z = order[a:]
-    tile_level = {z: a, y: a + 1, x: a + 2}
+    tile_level = {x: a, y: a + 1, z: a + 2}
     if p.intra_tile:
-        _innermost_point(b, shape, 3)
-        tile_level = {x: a, y: a + 1, z: a + 2}
-    elif not (p.blis_order and b.take("I", a, a + 2)):  # the innermost point loop's tiles outermost
-        tile_level = {x: a, y: a + 1, z: a + 2}
+        _innermost_first(b, shape, 3)
+    elif p.blis_order and b.take("I", a, a + 2):  # the innermost point loop's tiles outermost
+        tile_level = {z: a, y: a + 1, x: a + 2}
     outer = list(range(a))  # loops around the band, outermost first
     tiles = [a, a + 2, a + 1] if p.outer_parallel else [a + 2, a, a + 1]
-    jam = p.jam
-    if not _parallel(b, outer + tiles) and p.intra_tile and _wavefront(b, a):
-        jam = (1, 1)  # a wavefront's tiles get no register block
+    jam = _parallel_tiles(b, outer + tiles, a, p)
     if p.pack:
         _pack(b, shape, tile_level, z)
     _jam_vector(b, d, d + 1, jam)
@@ -376,11 +368,8 @@ def _band2(b: _Builder, shape: BranchShape, p: Profile) -> bool:
     if p.tile2 is None or not b.take("T2", a, a + 1, *p.tile2):
         return False
     if p.intra_tile:
-        _innermost_point(b, shape, 2)
-    jam = p.jam
-    if not _parallel(b, [*range(a), a, a + 1, d]) and p.intra_tile and _wavefront(b, a):
-        jam = (1, 1)
-    _jam_vector(b, d, d, jam)
+        _innermost_first(b, shape, 2)
+    _jam_vector(b, d, d, _parallel_tiles(b, [*range(a), a, a + 1, d], a, p))
     return True
 
 

@@ -54,7 +54,7 @@ class Candidate:
     def summary(self) -> str:
         what = f"{self.speedup:.2f}x verified" if self.speedup is not None else self.status
         c = self.comparison
-        if self.speedup is not None and c is not None and c.new.min is not None and c.baseline.min is not None:
+        if self.speedup is not None and c is not None:  # a speedup has both times
             what += f" ({format_seconds(c.new.min)} against {format_seconds(c.baseline.min)})"
         return f"{what}  {self.schedule}  ({self.origin}{', memo store' if self.cached else ''})"
 
