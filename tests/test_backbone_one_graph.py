@@ -45,7 +45,7 @@ def test_one_graph_path_matches_the_pyg_layers(edge_dim):
 def test_one_graph_path_gives_the_shipped_policys_logits():
     from polyrl.api import load
     from polyrl.model.features import program_graph
-    from polyrl.rl.ppo import load_policy
+    from polyrl.rl.checkpoint import load_policy
 
     model, _ = load_policy(DEFAULT_POLICY)
     model = model.eval()

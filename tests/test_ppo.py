@@ -17,6 +17,7 @@ from polyrl.cli import main
 from polyrl.errors import PolyrlError
 from polyrl.model.actor_critic import NUM_ACTIONS, ActorCritic, MaskedCategorical
 from polyrl.model.costmodel import CHECKPOINT_FORMAT, CHECKPOINT_VERSION, FEATURES_KEY, CostModel
+from polyrl.rl.checkpoint import load_policy
 from polyrl.rl.ppo import (
     Rollout,
     TrainConfig,
@@ -24,7 +25,6 @@ from polyrl.rl.ppo import (
     compute_gae,
     entropy_coefficient,
     evaluate,
-    load_policy,
     ppo_update,
     value_loss,
 )

@@ -20,8 +20,8 @@ from polyrl.model.actor_critic import ActorCritic
 from polyrl.model.costmodel import CostModel
 from polyrl.poly.legality import is_legal
 from polyrl.rl.actions import NUM_ACTIONS
+from polyrl.rl.checkpoint import load_policy
 from polyrl.rl.env import PolyEnv
-from polyrl.rl.ppo import load_policy
 from polyrl.rl.rewards import SurrogateRewarder
 from polyrl.rl.state import LoadedProgram, ProgramSpec
 from polyrl.runtime import MemoStore, Record, StoreKey, Toolchain, machine_fingerprint, program_hash
@@ -65,7 +65,7 @@ def store_path(tmp_path_factory) -> Path:
 
 
 def test_checkpoint_is_in_the_training_format(policy_path):
-    model, ckpt = load_policy(policy_path)  # polyrl.rl.ppo's reader of `polyrl train` checkpoints
+    model, ckpt = load_policy(policy_path)  # polyrl.rl.checkpoint's reader, the one every policy file goes through
     assert model.hparams["num_actions"] == NUM_ACTIONS
     policy = Policy.load(policy_path)
     assert policy.max_steps == MAX_STEPS and policy.path == str(policy_path)
@@ -440,14 +440,14 @@ def test_a_checkpoint_of_the_table_before_the_macros_loads_widened(tmp_path):
     # row per action of today's table; the old rows keep their logits, the macros get none
     from polyrl.model.costmodel import FEATURES_KEY
     from polyrl.rl.actions import ACTION_TEXTS, ACTIONS, NEW_ACTION_BIAS
-    from polyrl.rl.ppo import CHECKPOINT_FORMAT, CHECKPOINT_VERSION
+    from polyrl.rl.checkpoint import FORMAT, VERSION
 
     old = tuple(t for t in ACTION_TEXTS if not t.startswith(("M(", "A(")) and (not t.startswith("S(") or t.endswith(",1)")))
     assert len(old) == 109
     torch.manual_seed(1)
     small = ActorCritic(num_actions=len(old))
     path = tmp_path / "old.pt"
-    torch.save({"format": CHECKPOINT_FORMAT, "version": CHECKPOINT_VERSION, "features": FEATURES_KEY,
+    torch.save({"format": FORMAT, "version": VERSION, "features": FEATURES_KEY,
                 "actions": old, "hparams": small.hparams, "model": small.state_dict(),
                 "config": {"max_steps": MAX_STEPS}}, path)
     wide, ckpt = load_policy(path)

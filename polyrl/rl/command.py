@@ -219,14 +219,17 @@ def register_ensemble(subparsers) -> None:
 
 
 def cmd_ensemble(args: argparse.Namespace) -> int:
-    from polyrl.search.policy import Policy, save_policy
+    from polyrl.rl.checkpoint import ensemble_members, load_policy, max_steps_of, save_policy
 
     models, sources, max_steps = [], [], set()
     for path in args.policies:
-        policy = Policy.load(path)
-        models += [policy.model, *policy.members]
-        sources += [str(path)] * policy.size
-        max_steps.add(policy.max_steps)
+        if not Path(path).is_file():
+            raise PolyrlError("no such policy checkpoint", str(path))
+        model, ckpt = load_policy(path)
+        members = [model, *ensemble_members(ckpt, path)]
+        models += members
+        sources += [str(path)] * len(members)
+        max_steps.add(max_steps_of(ckpt))
     if len(models) < 2:
         raise PolyrlError("an ensemble needs at least two networks")
     if len(max_steps) > 1:

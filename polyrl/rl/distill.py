@@ -53,6 +53,7 @@ from polyrl.poly.macros import macro_schedules
 from polyrl.poly.schedule import Schedule
 from polyrl.poly.transform import LoopNest, branch_identity, branch_of
 from polyrl.rl.actions import ACTIONS, NEXT, action_index, applicable_mask, last_on_branch, loop_extents
+from polyrl.rl.checkpoint import is_policy_checkpoint, load_policy, save_policy
 from polyrl.rl.env import PolyEnv, log4
 from polyrl.rl.state import LoadedProgram, ProgramSpec, State, corpus_programs
 from polyrl.runtime import MemoStore, Toolchain, machine_fingerprint
@@ -386,10 +387,8 @@ class DistillConfig:
 def _load_init(path: str | None, log: Callable[[str], None]) -> ActorCritic:
     if path is None:
         return ActorCritic()
-    from polyrl.rl.ppo import CHECKPOINT_FORMAT, load_policy
-
     ckpt = read_torch_file(path, "--init checkpoint")
-    if isinstance(ckpt, dict) and ckpt.get("format") == CHECKPOINT_FORMAT:
+    if is_policy_checkpoint(ckpt):
         if ckpt.get("members"):
             log(f"{path} is an ensemble: starting from its first network")
         return load_policy(path)[0]
@@ -424,8 +423,6 @@ def _evaluate(model: ActorCritic, steps, size: int) -> tuple[float, float]:
 def distill(config: DistillConfig, log: Callable[[str], None] | None = None) -> dict:
     """Targets from the store, replays, supervised training; writes the policy checkpoint
     with the best validation cross-entropy and returns its figures."""
-    from polyrl.search.policy import save_policy
-
     log = log or (lambda s: print(s, file=sys.stderr, flush=True))
     torch.manual_seed(config.seed)
     rng = random.Random(config.seed)

@@ -26,7 +26,6 @@ resume from it, log to CSV/PNG/TensorBoard (polyrl.rl.trainlog).
 from __future__ import annotations
 
 import math
-import os
 import sys
 import time
 from collections.abc import Callable
@@ -40,16 +39,11 @@ from torch_geometric.data import Batch, Data
 
 from polyrl.errors import PolyrlError
 from polyrl.model.actor_critic import ActorCritic, MaskedCategorical
-from polyrl.model.costmodel import FEATURES_KEY
-from polyrl.model.files import read_torch_file
-from polyrl.rl.actions import ACTION_TEXTS, NUM_ACTIONS, widen_head
+from polyrl.rl.checkpoint import load_policy, save_policy
 from polyrl.rl.rollout import REWARDS, EnvSpec, LocalRollouts, ProcessRollouts, RayRollouts, Segment
 from polyrl.rl.state import corpus_programs
 from polyrl.rl.trainlog import TrainLog, csv_path, curve_path
 from polyrl.runtime import Toolchain
-
-CHECKPOINT_FORMAT = "polyrl-policy"
-CHECKPOINT_VERSION = 1
 
 
 @dataclass
@@ -232,34 +226,6 @@ def ppo_update(model: ActorCritic, optimizer: torch.optim.Optimizer, rollout: Ro
 # ---------------------------------------------------------------- the training loop
 
 
-def _atomic_save(obj: dict, path: Path) -> None:
-    tmp = path.with_name(path.name + ".tmp")
-    torch.save(obj, tmp)
-    os.replace(tmp, path)
-
-
-def load_policy(path: str | Path) -> tuple[ActorCritic, dict]:
-    """A policy checkpoint's model (eval mode) and the whole checkpoint."""
-    ckpt = read_torch_file(path, "policy checkpoint")
-    if not isinstance(ckpt, dict) or ckpt.get("format") != CHECKPOINT_FORMAT:
-        raise PolyrlError("not a polyrl policy checkpoint", str(path))
-    texts = tuple(ckpt.get("actions", ()))
-    if ckpt.get("features") != FEATURES_KEY or not set(texts) <= set(ACTION_TEXTS):
-        raise PolyrlError("the policy was trained with another feature layout or action table", str(path))
-    if texts != ACTION_TEXTS:  # an earlier table (before the macro actions): widen the head
-        try:
-            ckpt = {**ckpt, "model": widen_head(ckpt["model"], texts),
-                    "members": [widen_head(m, texts) for m in ckpt.get("members") or ()],
-                    "hparams": {**ckpt["hparams"], "num_actions": NUM_ACTIONS}, "actions": ACTION_TEXTS,
-                    "widened_from": len(texts)}
-        except (ValueError, KeyError) as e:
-            raise PolyrlError(f"the policy's head does not fit its action table ({e})", str(path)) from None
-    model = ActorCritic(**ckpt["hparams"])
-    model.load_state_dict(ckpt["model"])
-    model.eval()
-    return model, ckpt
-
-
 def _row(iteration: int, global_step: int, rollout: Rollout, stats: dict, ent_coef: float, seconds: float) -> dict:
     returns = [e["return"] for e in rollout.episodes]
     speedups = [e["speedup"] for e in rollout.episodes]
@@ -318,12 +284,8 @@ def train(config: TrainConfig, log: Callable[[str], None] | None = None) -> dict
         return history[-1] if history else {}
 
     def save(interrupted: bool = False) -> None:
-        _atomic_save({
-            "format": CHECKPOINT_FORMAT, "version": CHECKPOINT_VERSION, "features": FEATURES_KEY,
-            "actions": ACTION_TEXTS, "hparams": model.hparams, "model": model.state_dict(),
-            "optimizer": optimizer.state_dict(), "global_step": global_step, "iteration": iteration,
-            "history": history, "config": asdict(config), "interrupted": interrupted,
-        }, out)
+        save_policy(model, out, config=asdict(config), optimizer=optimizer.state_dict(), global_step=global_step,
+                    iteration=iteration, history=history, interrupted=interrupted)
 
     programs = tuple(corpus_programs(config.corpus))
     spec = EnvSpec(programs, config.reward, config.costmodel, config.store, config.toolchain, config.repeat,

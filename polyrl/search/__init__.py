@@ -7,6 +7,7 @@ random, and keep the fastest verified one. Training is polyrl.rl's; measuring is
 polyrl.runtime's.
 """
 
+from polyrl.rl.checkpoint import save_policy
 from polyrl.search.measured import (
     ORIGINAL,
     Candidate,
@@ -18,7 +19,7 @@ from polyrl.search.measured import (
     random_search,
     search,
 )
-from polyrl.search.policy import DEFAULT_POLICY, Inference, Policy, save_policy
+from polyrl.search.policy import DEFAULT_POLICY, Inference, Policy
 
 __all__ = [
     "DEFAULT_POLICY",

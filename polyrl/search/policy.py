@@ -36,41 +36,17 @@ from polyrl.poly.legality import Model, apply_schedule, checked_apply
 from polyrl.poly.schedule import Action, Schedule
 from polyrl.poly.transform import LoopNest, branch_identity, branch_of
 from polyrl.rl.actions import ACTIONS, NEXT, NUM_ACTIONS, applicable_mask, expand, last_on_branch, loop_extents
+from polyrl.rl.checkpoint import DEFAULT_MAX_STEPS, ensemble_members, load_policy, max_steps_of
 from polyrl.rl.state import GraphCache, LoadedProgram
 
 # the policy `polyrl optimize` uses when no --policy is given; shipped inside the package
 DEFAULT_POLICY = Path(__file__).resolve().parents[1] / "model" / "weights" / "policy.pt"
-DEFAULT_MAX_STEPS = 20  # polyrl train's default, for checkpoints that do not say
 # the cost model shipped with the package (polyrl pretrain's output): the second opinion
 # on the policy's greedy schedule that `polyrl optimize` asks for (CostCheck)
 DEFAULT_COSTMODEL = Path(__file__).resolve().parents[1] / "model" / "weights" / "costmodel.pt"
 
 # chooses an action index from (logits, allowed mask)
 Chooser = Callable[[torch.Tensor, np.ndarray], int]
-
-
-def save_policy(model: ActorCritic, path: str | Path, max_steps: int = DEFAULT_MAX_STEPS,
-                members: Sequence[ActorCritic] = (), **extra) -> Path:
-    """Write `model` as a policy checkpoint that polyrl.rl.ppo.load_policy reads (the
-    format `polyrl train` writes, without the training state). `members`: further networks
-    of the same shape; with them the checkpoint is an ensemble (see Policy), whose "model"
-    is its first member (the one `--init` and polyrl.rl.ppo.load_policy take)."""
-    from polyrl.model.costmodel import FEATURES_KEY
-    from polyrl.rl.actions import ACTION_TEXTS
-    from polyrl.rl.ppo import CHECKPOINT_FORMAT, CHECKPOINT_VERSION
-
-    if model.hparams["num_actions"] != NUM_ACTIONS:
-        raise ValueError(f"the model has {model.hparams['num_actions']} actions, the action table {NUM_ACTIONS}")
-    if any(m.hparams != model.hparams for m in members):
-        raise ValueError("the policies have different network shapes (hyper-parameters); they cannot be averaged")
-    if members:
-        extra["members"] = [m.state_dict() for m in members]
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    torch.save({"format": CHECKPOINT_FORMAT, "version": CHECKPOINT_VERSION, "features": FEATURES_KEY,
-                "actions": ACTION_TEXTS, "hparams": model.hparams, "model": model.state_dict(),
-                "config": {"max_steps": max_steps}, **extra}, path)
-    return path
 
 
 @dataclass(frozen=True)
@@ -197,8 +173,6 @@ class Policy:
     def load(cls, path: str | Path | None = None, check: bool | str | Path = False, **kwargs) -> Policy:
         """The checkpoint at `path` (default: the shipped DEFAULT_POLICY). `check`: greedy
         schedules get a CostCheck, with the shipped cost model (True) or the one at a path."""
-        from polyrl.rl.ppo import load_policy
-
         path = Path(path) if path is not None else DEFAULT_POLICY
         if not path.is_file():
             if path == DEFAULT_POLICY:
@@ -206,18 +180,9 @@ class Policy:
                                   "train` checkpoint) or give --schedule", str(path))
             raise PolyrlError("no such policy checkpoint", str(path))
         model, ckpt = load_policy(path)
-        max_steps = int((ckpt.get("config") or {}).get("max_steps") or DEFAULT_MAX_STEPS)
-        members = []
-        for state in ckpt.get("members") or ():
-            member = ActorCritic(**ckpt["hparams"])
-            try:
-                member.load_state_dict(state)
-            except (RuntimeError, TypeError, AttributeError) as e:
-                raise PolyrlError(f"a member of the ensemble does not load ({e})", str(path)) from None
-            members.append(member)
         if check is not False:
             kwargs["check"] = CostCheck(None if check is True else check)
-        return cls(model, max_steps, str(path), members=members, **kwargs)
+        return cls(model, max_steps_of(ckpt), str(path), members=ensemble_members(ckpt, path), **kwargs)
 
     @property
     def size(self) -> int:
