@@ -298,13 +298,12 @@ def test_schedule_files() -> None:
 
 
 def test_shipped_schedules_are_legal() -> None:
-    from polyrl.bench.runner import load_kernel
 
     schedules = shipped_schedules("polybench")
     assert len(schedules) >= 12
     kernels = {k.name: k for k in discover(POLYBENCH)}
     for name, text in schedules.items():
-        program = load_kernel(kernels[name], "MINI")
+        program = kernels[name].load("MINI")
         opt = program.apply(text)  # raises when illegal
         assert opt.schedule.actions and "for (" in opt.region_text, name
 

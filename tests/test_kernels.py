@@ -29,11 +29,10 @@ FLAGS = ("-O2", "-ffp-contract=off", "-DMINI_DATASET")
 
 def round_trip(kernel: Kernel) -> tuple[str, str]:
     """(stage, outcome): stage is where it stopped, outcome "ok" or the error."""
-    from polyrl.bench.runner import load_kernel
     from polyrl.runtime import Toolchain, measure
 
     try:
-        program = load_kernel(kernel, "MINI")
+        program = kernel.load("MINI")
     except Exception as e:
         return "front end", f"{type(e).__name__}: {e}"
     try:

@@ -19,7 +19,7 @@ DEFAULT_VARIANTS = "base,graphite,polly,pluto,pluto-nounrolljam,polyrl-schedule,
 
 
 def register(subparsers) -> None:
-    from polyrl.cli import REPEAT_HELP
+    from polyrl.arguments import REPEAT_HELP
 
     p = subparsers.add_parser(
         "bench",

@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from polyrl.api import Program, load
+from polyrl.api import Program
 from polyrl.bench.suite import Kernel
 from polyrl.bench.variants import Build, Case, Settings, Skip, Variant
 from polyrl.runtime import (
@@ -77,12 +77,6 @@ def _one_line(text: str, limit: int = 300) -> str:
 def ordered_variants(names: Sequence[str]) -> list[str]:
     """`base` first (every speedup needs it), then the others in the order given."""
     return [BASE, *(n for n in dict.fromkeys(names) if n != BASE)]
-
-
-def load_kernel(kernel: Kernel, dataset: str) -> Program:
-    program = load(kernel.path, defines=kernel.defines(dataset), include_dirs=[str(d) for d in kernel.include_dirs])
-    program.model  # noqa: B018 - dependences and the original schedule: front-end gaps show up here
-    return program
 
 
 class _Bench:
@@ -158,7 +152,7 @@ class _Bench:
     def kernel(self, kernel: Kernel) -> list[Row]:
         ds = self.settings.dataset
         try:
-            program = load_kernel(kernel, ds)
+            program = kernel.load(ds)
         except Exception as e:  # the front end's errors, and its bugs, are reported per kernel
             why = f"{type(e).__name__}: {_one_line(str(e))}"
             return [self.row(kernel, v.name, "front-end-error", detail=why) for v in self.variants]

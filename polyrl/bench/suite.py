@@ -1,7 +1,8 @@
 """Benchmark suites: finding the kernels of a PolyBench-shaped tree and how to build them.
 
 Owns the suite layout rules (`<dir>/<name>/<name>.c`, a `utilities/polybench.h` that
-supplies the harness) and the dataset size classes; not parsing or measuring kernels.
+supplies the harness), the dataset size classes and loading a kernel at one size (the
+front end parses it); not measuring kernels.
 A real PolyBench/C 4.2.1 checkout and the project's `datasets/` tree share the layout.
 """
 
@@ -10,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from polyrl.api import Program, load
 from polyrl.errors import PolyrlError
 
 DATASETS = ("MINI", "SMALL", "MEDIUM", "LARGE", "EXTRALARGE")
@@ -33,6 +35,13 @@ class Kernel:
         """The same definitions and include directories as compiler flags (absolute paths,
         since builds run in private folders)."""
         return (f"-D{dataset}_DATASET", *(f"-I{d}" for d in self.include_dirs))
+
+    def load(self, dataset: str) -> Program:
+        """The kernel's scop at one size class, with its exact model built (dependences and
+        the original schedule: gaps of the front end show up here, not later)."""
+        program = load(self.path, defines=self.defines(dataset), include_dirs=[str(d) for d in self.include_dirs])
+        program.model  # noqa: B018 - a cached property
+        return program
 
 
 def datasets_root() -> Path | None:

@@ -68,9 +68,7 @@ class Case:
         """The kernel parsed anew: a program that shares no cached analysis with `program`
         (what a policy caches on a program, and on its scop, makes the next policy's
         inference on it look 2-10x faster)."""
-        from polyrl.bench.runner import load_kernel
-
-        return load_kernel(self.kernel, self.dataset)
+        return self.kernel.load(self.dataset)
 
 
 @dataclass(frozen=True)

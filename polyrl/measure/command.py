@@ -21,7 +21,7 @@ for one program; illegal ones are recorded as illegal without being run."""
 
 
 def register(subparsers) -> None:
-    from polyrl.cli import REPEAT_HELP
+    from polyrl.arguments import REPEAT_HELP
 
     p = subparsers.add_parser(
         "measure",

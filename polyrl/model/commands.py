@@ -10,7 +10,7 @@ from polyrl.errors import PolyrlError
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    from polyrl.cli import add_input_arguments
+    from polyrl.arguments import add_input_arguments
 
     p = sub.add_parser(
         "workingset",
@@ -90,7 +90,7 @@ def _pairs(items: list[str], what: str) -> dict[str, int]:
 
 
 def cmd_workingset(args) -> int:
-    from polyrl.cli import load_program
+    from polyrl.arguments import load_program
     from polyrl.poly.workingset import detect_caches, format_report, parse_caches, working_sets
 
     prog = load_program(args)

@@ -19,7 +19,7 @@ OUT-stem.train.png and, with tensorboard installed, OUT-stem.tb/."""
 
 
 def register(subparsers) -> None:
-    from polyrl.cli import add_toolchain_arguments
+    from polyrl.arguments import add_toolchain_arguments
 
     p = subparsers.add_parser(
         "train",
@@ -113,7 +113,7 @@ A program's target is its fastest verified schedule in the store (for this machi
 
 
 def register_distill(subparsers) -> None:
-    from polyrl.cli import add_build_arguments
+    from polyrl.arguments import add_build_arguments
 
     p = subparsers.add_parser(
         "distill",
