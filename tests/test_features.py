@@ -11,6 +11,7 @@ from torch_geometric.loader import DataLoader
 
 import polyrl.model.features as F
 from polyrl.api import load
+from polyrl.machine import CacheLevel
 from polyrl.model.features import (
     ACCESS_WIDTH,
     BLOCK,
@@ -24,7 +25,6 @@ from polyrl.model.features import (
     STATEMENT,
     program_graph,
 )
-from polyrl.poly.workingset import CacheLevel
 
 ROOT = Path(__file__).resolve().parents[1]
 PB = ROOT / "datasets" / "polybench"

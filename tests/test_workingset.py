@@ -10,17 +10,10 @@ import pytest
 from polyrl.api import load
 from polyrl.cli import main
 from polyrl.errors import PolyrlError
-from polyrl.poly.workingset import (
-    MEMORY,
-    CacheLevel,
-    count_points,
-    detect_caches,
-    element_bytes,
-    format_report,
-    level_of,
-    parse_caches,
-    working_sets,
-)
+from polyrl.machine import MEMORY, CacheLevel, detect_caches, element_bytes, level_of, parse_caches
+from polyrl.poly.counting import count_points
+from polyrl.poly.workingset import working_sets
+from polyrl.poly.workingset_report import format_report
 
 GEMM = """#define M {M}
 #define N {N}
@@ -170,8 +163,8 @@ def test_cli(tmp_path, capsys):
                                     "linear-algebra/solvers/lu/lu.c"])
 def test_reuses_agree_with_the_dependences(kernel):
     """One reuse per pair of references; together they are the memory-based dependences."""
+    from polyrl.poly.accesses import references
     from polyrl.poly.dependences import compute_dependences
-    from polyrl.poly.workingset import references
 
     root = Path(__file__).resolve().parents[1] / "datasets" / "polybench"
     prog = load(root / kernel, defines={"MINI_DATASET": "1"}, include_dirs=[str(root / "utilities")])
@@ -199,7 +192,7 @@ def test_reuses_agree_with_the_dependences(kernel):
 def test_count_points_agrees_with_isl(text):
     import islpy as isl
 
-    from polyrl.poly.workingset import count_points
+    from polyrl.poly.counting import count_points
 
     s = isl.Set(text)
     assert count_points(s) == int(s.count_val().to_python())
@@ -331,21 +324,21 @@ def test_unions_of_boxes_are_counted_exactly() -> None:
 def test_admitted_boxes_are_those_each_box_admits() -> None:
     import random
 
-    from polyrl.poly.workingset import _admitted, _box_admits, _lex_boxes
+    from polyrl.poly.boxes import _box_admits, admitted, lex_boxes
 
     rng = random.Random(3)
     for _ in range(3000):
         n = rng.randint(1, 7)
         lo, hi = sorted([tuple(rng.randint(0, 3) for _ in range(n)) for _ in range(2)])
         constants = [rng.choice([None, 0, 1, 2, 3]) for _ in range(n)]
-        want = [i for i, b in enumerate(_lex_boxes(lo, hi)) if _box_admits(b, constants)]
-        assert _admitted(lo, hi, constants) == want, (lo, hi, constants)
+        want = [i for i, b in enumerate(lex_boxes(lo, hi)) if _box_admits(b, constants)]
+        assert admitted(lo, hi, constants) == want, (lo, hi, constants)
 
 
 def test_boxes_after_an_instant_are_those_each_box_admits() -> None:
     import random
 
-    from polyrl.poly.workingset import _box_admits, _boxes_after
+    from polyrl.poly.boxes import _box_admits, boxes_after
 
     rng = random.Random(5)
     for _ in range(3000):
@@ -353,7 +346,7 @@ def test_boxes_after_an_instant_are_those_each_box_admits() -> None:
         p = tuple(rng.randint(0, 3) for _ in range(n))
         constants = [rng.choice([None, None, 0, 1, 2, 3, 4]) for _ in range(n)]
         want = [box for d in range(n) if _box_admits(box := (p[:d], d, p[d] + 1, None), constants)]
-        assert _boxes_after(p, constants) == want, (p, constants)
+        assert boxes_after(p, constants) == want, (p, constants)
 
 
 POLYBENCH = Path(__file__).resolve().parents[1] / "datasets" / "polybench"
@@ -418,7 +411,8 @@ def test_first_reuse_from_the_first_instant_is_that_of_the_whole_relation(kernel
     statement's first instant where it has a target, are those of the lexicographic
     minimum of the whole reuse relation's domain; references with the same relation in
     one statement have the same ones."""
-    from polyrl.poly.workingset import _first_reuse, _lex_lt, _point, analysis_memo, resolve_params
+    from polyrl.poly.params import resolve_params
+    from polyrl.poly.workingset import _first_reuse, _lex_lt, _point, analysis_memo
 
     prog = polybench(kernel, "MINI")
     memo = analysis_memo(prog.scop, resolve_params(prog.scop, None, 64))
@@ -455,7 +449,7 @@ def test_scanned_counts_are_isl_counts() -> None:
     exactly as isl counts them."""
     import random
 
-    from polyrl.poly.workingset import _extent, _scan_count, _small_count
+    from polyrl.poly.counting import _extent, _scan_count, _small_count
 
     rng = random.Random(11)
     scanned = 0
@@ -488,9 +482,9 @@ def test_slices_counted_from_constraints_give_the_estimate_isl_slices_give(monke
     three-dimensional pieces whose slices are themselves too large to scan."""
     import random
 
-    import polyrl.poly.workingset as ws
+    import polyrl.poly.counting as counting
 
-    monkeypatch.setattr(ws, "SCAN_LIMIT", 12)
+    monkeypatch.setattr(counting, "SCAN_LIMIT", 12)
     rng = random.Random(2)
     sets = ["{ [i, j, k] : 0 <= i < 90 and 0 <= j <= i and 0 <= k < j }",
             "{ [i, j, k] : 0 <= i < 60 and i <= j < 2i + 5 and j - i <= k <= 3j and 2k <= 5i + 40 }",
@@ -508,10 +502,11 @@ def test_slices_counted_from_constraints_give_the_estimate_isl_slices_give(monke
         for bs in isl.Set(text).get_basic_sets():
             if bs.is_empty():
                 continue
-            mine = ws._count_piece(bs)
+            mine = counting._count_piece(bs)
             with monkeypatch.context() as m:
-                m.setattr(ws, "_slice_counts", lambda *a: None)
-                theirs = ws._count_piece(bs)
+                m.setattr(counting, "_slice_counts", lambda *a: None)
+                theirs = counting._count_piece(bs)
             assert mine == theirs, bs
-            sliced += ws._slice_counts(bs, [ws._extent(bs, k) for k in range(bs.dim(isl.dim_type.set) - 1)]) is not None
+            sliced += counting._slice_counts(bs, [counting._extent(bs, k)
+                                                  for k in range(bs.dim(isl.dim_type.set) - 1)]) is not None
     assert sliced > 10

@@ -1,6 +1,6 @@
 """The elements a statement touches in an interval of time, followed without isl where
 its instances in each box of time are a box of iterations and its references' images of
-them boxes of elements (polyrl.poly.workingset._instance_box, _image_boxes): the same
+them boxes of elements (polyrl.poly.boxes.instance_box, _image_boxes): the same
 elements isl finds, and the same reports and program graphs as isl's way."""
 
 from __future__ import annotations
@@ -12,27 +12,30 @@ import islpy as isl
 import pytest
 import torch
 
+import polyrl.poly.counting as counting
 import polyrl.poly.workingset as ws
 from polyrl.api import load
-from polyrl.poly.workingset import (
-    _EMPTY,
-    _affine_rows,
-    _box_set,
-    _constraint,
+from polyrl.machine import CacheLevel
+from polyrl.poly.boxes import (
+    EMPTY,
+    Box,
     _image_boxes,
-    _instance_box,
-    _lex_extreme,
-    _quasi_rows,
-    _separable,
-    _statement_shape,
-    _union_volume,
-    count_points,
-    working_sets,
+    affine_rows,
+    box_set,
+    constraint,
+    instance_box,
+    lex_extreme,
+    quasi_rows,
+    separable,
+    statement_shape,
 )
+from polyrl.poly.counting import _union_volume, count_points
+from polyrl.poly.params import resolve_params
+from polyrl.poly.workingset import working_sets
 
 POLYBENCH = Path(__file__).resolve().parents[1] / "datasets" / "polybench"
 NDIM = 13  # time dimensions of the random statements
-CACHES = (ws.CacheLevel("L1", 32 << 10), ws.CacheLevel("L2", 1 << 20), ws.CacheLevel("L3", 32 << 20))
+CACHES = (CacheLevel("L1", 32 << 10), CacheLevel("L2", 1 << 20), CacheLevel("L3", 32 << 20))
 
 
 def _boxes_set(space: isl.Space, boxes: list[tuple[tuple[int, int], ...]]) -> isl.Set:
@@ -88,7 +91,7 @@ def _statement(rng: random.Random):
     return domain, sched, refs
 
 
-def _random_box(rng: random.Random, time: list) -> ws.Box:
+def _random_box(rng: random.Random, time: list) -> Box:
     """A box of time vectors, mostly with the statement's own sequence positions."""
     def value(d: int) -> int:
         coefs, c, den = time[d]
@@ -108,18 +111,18 @@ def test_boxes_of_instances_and_elements_are_those_isl_finds() -> None:
     space = isl.Space.set_alloc(isl.DEFAULT_CONTEXT, 0, NDIM)
     for _ in range(1000):
         domain, sched, refs = _statement(rng)
-        shape = _statement_shape(domain, refs)
-        time = _quasi_rows(sched)
+        shape = statement_shape(domain, refs)
+        time = quasi_rows(sched)
         if shape is None or time is None:  # an empty domain, one with local variables, a skewed time map
             continue
         pma = isl.PwMultiAff.from_map(sched)
         for _ in range(4):
             box = _random_box(rng, time)
-            instances = _box_set(space, box).preimage_pw_multi_aff(pma).intersect(domain)
-            found = _instance_box(time, shape, box)
+            instances = box_set(space, box).preimage_pw_multi_aff(pma).intersect(domain)
+            found = instance_box(time, shape, box)
             if found is None:
                 continue
-            if found == _EMPTY:
+            if found == EMPTY:
                 assert instances.is_empty(), (domain, sched, box)
                 empty += 1
                 continue
@@ -131,18 +134,18 @@ def test_boxes_of_instances_and_elements_are_those_isl_finds() -> None:
                 # the instances that touch one element, and their first and last time vectors
                 point = instances.sample_point()
                 x = [point.get_coordinate_val(isl.dim_type.set, d).to_python() for d in range(len(found))]
-                rows = _affine_rows(m)
+                rows = affine_rows(m)
                 element = [c + sum(a * v for a, v in zip(coefs, x, strict=True)) for coefs, c in rows]
-                equal = tuple(_constraint([*coefs, c - e], True) for (coefs, c), e in zip(rows, element, strict=True))
-                targets = _instance_box(time, shape, box, equal)
+                equal = tuple(constraint([*coefs, c - e], True) for (coefs, c), e in zip(rows, element, strict=True))
+                targets = instance_box(time, shape, box, equal)
                 touching = instances.intersect(m.intersect_range(isl.Set(
                     f"{{ {m.get_tuple_name(isl.dim_type.out)}[{', '.join(map(str, element))}] }}")).domain())
-                if targets is not None and _separable(time):
-                    assert targets != _EMPTY and not touching.is_empty()
+                if targets is not None and separable(time):
+                    assert targets != EMPTY and not touching.is_empty()
                     times = touching.apply(sched)
                     for greatest, want in ((False, times.lexmin()), (True, times.lexmax())):
                         p = want.sample_point()
-                        assert _lex_extreme(time, targets, greatest) == tuple(
+                        assert lex_extreme(time, targets, greatest) == tuple(
                             p.get_coordinate_val(isl.dim_type.set, d).to_python() for d in range(NDIM))
                     extremes += 1
                 image = _image_boxes(rows, found)
@@ -152,7 +155,7 @@ def test_boxes_of_instances_and_elements_are_those_isl_finds() -> None:
                 elements = instances.apply(m)
                 mine = _boxes_set(m.get_space().range(), [image])
                 assert elements.is_equal(mine), (domain, sched, box, m)
-                assert _union_volume([image], [ws.BOX_SWEEP_LIMIT]) == count_points(elements)
+                assert _union_volume([image], [counting.BOX_SWEEP_LIMIT]) == count_points(elements)
     assert followed > 500 and empty > 50 and extremes > 300, (followed, empty, extremes)
 
 
@@ -196,21 +199,21 @@ def test_union_volume_counts_what_isl_counts_within_the_same_budget() -> None:
         assert _union_volume(boxes, budget) == expected, boxes
         assert budget == [trial % 3], boxes
         if slabs:
-            with pytest.raises(ws._SweepTooLong):
+            with pytest.raises(counting._SweepTooLong):
                 _union_volume(boxes, [slabs - 1])
             given_up += 1
     assert given_up > 400, given_up
 
 
 def test_maps_that_are_not_one_affine_function_are_not_followed() -> None:
-    assert _affine_rows(isl.Map("{ S[i] -> [i, floor(i / 4)] : 0 <= i <= 9 }")) is None
-    assert _quasi_rows(isl.Map("{ S[i] -> [i, floor((i + 1) / 4)] : 0 <= i <= 9 }")) == [((1,), 0, 1), ((1,), 1, 4)]
-    assert _quasi_rows(isl.Map("{ S[i] -> [floor(i / 4) + i] : 0 <= i <= 9 }")) is None
-    assert _affine_rows(isl.Map("{ S[i] -> [i] : 0 <= i <= 4; S[i] -> [2 * i] : 5 <= i <= 9 }")) is None
-    assert _affine_rows(isl.Map("{ S[i] -> A[j] : 0 <= i <= 9 and i <= j <= i + 1 }")) is None
-    assert _affine_rows(isl.Map("{ S[i, j] -> [2, -i + 3, 0, j] : 0 <= i, j <= 9 }")) == [
+    assert affine_rows(isl.Map("{ S[i] -> [i, floor(i / 4)] : 0 <= i <= 9 }")) is None
+    assert quasi_rows(isl.Map("{ S[i] -> [i, floor((i + 1) / 4)] : 0 <= i <= 9 }")) == [((1,), 0, 1), ((1,), 1, 4)]
+    assert quasi_rows(isl.Map("{ S[i] -> [floor(i / 4) + i] : 0 <= i <= 9 }")) is None
+    assert affine_rows(isl.Map("{ S[i] -> [i] : 0 <= i <= 4; S[i] -> [2 * i] : 5 <= i <= 9 }")) is None
+    assert affine_rows(isl.Map("{ S[i] -> A[j] : 0 <= i <= 9 and i <= j <= i + 1 }")) is None
+    assert affine_rows(isl.Map("{ S[i, j] -> [2, -i + 3, 0, j] : 0 <= i, j <= 9 }")) == [
         ((0, 0), 2), ((-1, 0), 3), ((0, 0), 0), ((0, 1), 0)]
-    assert _statement_shape(isl.Set("{ S[i] : 0 <= i <= 9 and i % 2 = 0 }"), []) is None
+    assert statement_shape(isl.Set("{ S[i] : 0 <= i <= 9 and i % 2 = 0 }"), []) is None
 
 
 def polybench(kernel: str, dataset: str = "MINI"):
@@ -237,7 +240,7 @@ def test_reports_and_graphs_are_those_of_isl_alone(kernel, texts, monkeypatch) -
 
     prog = polybench(kernel)
     nests = _nests(prog, texts)
-    values = ws.resolve_params(prog.scop, None, features.DEFAULT_PARAM_VALUE)
+    values = resolve_params(prog.scop, None, features.DEFAULT_PARAM_VALUE)
 
     def geometry(nest) -> list:
         g = LoopGeometry(prog.scop, nest, values)
@@ -246,9 +249,11 @@ def test_reports_and_graphs_are_those_of_isl_alone(kernel, texts, monkeypatch) -
     fast = [(working_sets(prog.scop, n, caches=CACHES), program_graph(prog.scop, n, caches=CACHES), geometry(n))
             for n in nests]
     ws._MEMOS.clear()
-    monkeypatch.setattr(ws, "_instance_box", lambda time, shape, box, equal=(): None)
+    from polyrl.poly import boxes as boxes_module
     from polyrl.poly import geometry as geometry_module
-    monkeypatch.setattr(geometry_module, "_instance_box", lambda time, shape, box, equal=(): None)
+    monkeypatch.setattr(boxes_module, "instance_box", lambda time, shape, box, equal=(): None)
+    monkeypatch.setattr(ws, "instance_box", lambda time, shape, box, equal=(): None)
+    monkeypatch.setattr(geometry_module, "instance_box", lambda time, shape, box, equal=(): None)
     for text, nest, (report, graph, bounds) in zip(texts, nests, fast, strict=True):
         alone = working_sets(prog.scop, nest, caches=CACHES)
         assert report.reuses == alone.reuses, text

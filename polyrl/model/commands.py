@@ -91,7 +91,9 @@ def _pairs(items: list[str], what: str) -> dict[str, int]:
 
 def cmd_workingset(args) -> int:
     from polyrl.arguments import load_program
-    from polyrl.poly.workingset import detect_caches, format_report, parse_caches, working_sets
+    from polyrl.machine import detect_caches, parse_caches
+    from polyrl.poly.workingset import working_sets
+    from polyrl.poly.workingset_report import format_report
 
     prog = load_program(args)
     nest = prog.apply(args.schedule).nest if args.schedule else prog.model.original

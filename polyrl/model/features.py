@@ -73,19 +73,14 @@ import torch
 from torch_geometric.data import Data
 
 from polyrl.ir import ArrayRef, Binary, Call, Expr, Iter, Scalar, Scop, Statement, walk
+from polyrl.machine import MEMORY, CacheLevel
+from polyrl.poly.accesses import index_aff, statement_references
+from polyrl.poly.counting import val_int
 from polyrl.poly.geometry import DEFAULT_PARAM_VALUE, LoopGeometry
+from polyrl.poly.memo import MISSING
+from polyrl.poly.params import resolve_params
 from polyrl.poly.transform import Leaf, Loop, LoopNest, original_nest
-from polyrl.poly.workingset import (
-    _MISSING,
-    MEMORY,
-    CacheLevel,
-    WorkingSetReport,
-    index_aff,
-    resolve_params,
-    statement_references,
-    val_int,
-    working_sets,
-)
+from polyrl.poly.workingset import WorkingSetReport, working_sets
 
 MAX_DEPTH = 8  # iterators per statement / loop schedule coefficients
 MAX_ARRAY_DIMS = 4  # rows of an access matrix
@@ -402,7 +397,7 @@ def program_graph(
         report = working_sets(scop, nest, params=values, caches=caches, describe=False, carried_only=True)
     geometry = LoopGeometry(scop, nest, values)
     signs = geometry.memo.get(("original signs",))
-    if signs is _MISSING:  # a function of the program (its original nest), asked for by every graph
+    if signs is MISSING:  # a function of the program (its original nest), asked for by every graph
         signs = geometry.memo.put(("original signs",), _original_signs(scop))
     assert isinstance(signs, dict)
     focus = set()
@@ -457,7 +452,7 @@ def program_graph(
         # a function of the statement and of its loops' expressions (remembered per program)
         key = ("steps", s.name, tuple(loop.exprs[s.name].to_str() for _, loop in loops))
         steps = geometry.memo.get(key)
-        if steps is _MISSING:
+        if steps is MISSING:
             directions = _directions(s, [loop for _, loop in loops])
             extents = [scop.arrays[r.name].dims if r.name in scop.arrays else () for r, _ in refs]
             steps = geometry.memo.put(key, [
@@ -483,7 +478,7 @@ def program_graph(
         # program's instance counts): made once per program, not once per graph
         key = ("statement row", s.name)
         known = geometry.memo.get(key)
-        if known is _MISSING:
+        if known is MISSING:
             known = geometry.memo.put(key, statement_part(s))
         assert isinstance(known, tuple)
         part, refs, rows_of, shown = known
@@ -504,7 +499,7 @@ def program_graph(
         x[BLOCK["stmt.ops"]] = _op_counts(s)
         refs = statement_references(s)  # the write first
         rows_of = geometry.memo.get(("access rows", s.name))
-        if rows_of is _MISSING:
+        if rows_of is MISSING:
             rows_of = geometry.memo.put(("access rows", s.name), [_access_rows(s, r) for r, _ in refs])
         assert isinstance(rows_of, list)
         x[BLOCK["stmt.write"]] = _access_vector(s, s.lhs, rows_of[0])
@@ -542,7 +537,7 @@ def program_graph(
 
     stmt_node = {n.name: i for i, n in enumerate(nodes) if n.kind == STATEMENT}
     flows = geometry.memo.get(("flows",))
-    if flows is _MISSING:  # a function of the program, asked for by every graph
+    if flows is MISSING:  # a function of the program, asked for by every graph
         flows = geometry.memo.put(("flows",), _flows(scop))
     assert isinstance(flows, list)
     for w, r in flows:

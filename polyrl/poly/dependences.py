@@ -109,7 +109,7 @@ def uniform_distance(scop: Scop, dep: Dependence) -> tuple[int | str, ...]:
     reduction are `+`: every later iteration)."""
     src = scop.statement(dep.source)
     tgt = scop.statement(dep.target)
-    common = _common_loops(src.original_schedule, tgt.original_schedule, min(len(src.iterators), len(tgt.iterators)))
+    common = common_loops(src.original_schedule, tgt.original_schedule, min(len(src.iterators), len(tgt.iterators)))
     times = dep.relation.apply_domain(src.original_schedule).apply_range(tgt.original_schedule)
     deltas = times.deltas()
     n = deltas.dim(isl.dim_type.set)
@@ -136,7 +136,7 @@ def _direction(vals: isl.Set) -> str:
     return "*"
 
 
-def _common_loops(a: isl.Map, b: isl.Map, limit: int) -> int:
+def common_loops(a: isl.Map, b: isl.Map, limit: int) -> int:
     """How many outer loops two statements share: equal beta prefixes in the 2d+1 schedule."""
     n = 0
     for level in range(limit):

@@ -16,8 +16,8 @@ import islpy as isl
 
 from polyrl.ir import Array, ArrayRef, Binary, Expr, Iter, Num, Scop, Statement, map_expr
 from polyrl.ir import Scalar as ScalarRef
-from polyrl.poly.dependences import _common_loops
-from polyrl.poly.workingset import reference_map
+from polyrl.poly.accesses import reference_map
+from polyrl.poly.dependences import common_loops
 
 
 @dataclass(frozen=True)
@@ -137,8 +137,8 @@ def _depth(stmts: list[Statement]) -> int:
     first = stmts[0]
     depth = len(first.iterators)
     for s in stmts[1:]:
-        depth = min(depth, _common_loops(first.original_schedule, s.original_schedule,
-                                         min(len(first.iterators), len(s.iterators))))
+        depth = min(depth, common_loops(first.original_schedule, s.original_schedule,
+                                        min(len(first.iterators), len(s.iterators))))
     return depth
 
 

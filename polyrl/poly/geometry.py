@@ -14,17 +14,12 @@ from __future__ import annotations
 import islpy as isl
 
 from polyrl.ir import Scop
+from polyrl.poly.boxes import EMPTY, instance_box
+from polyrl.poly.counting import count_points, val_int, within_budget
+from polyrl.poly.memo import MISSING
+from polyrl.poly.params import resolve_params
 from polyrl.poly.transform import Loop, LoopNest
-from polyrl.poly.workingset import (
-    _EMPTY,
-    _MISSING,
-    _instance_box,
-    analysis_memo,
-    count_points,
-    resolve_params,
-    val_int,
-    within_budget,
-)
+from polyrl.poly.workingset import analysis_memo
 
 # isl operations for one loop's bounds (see polyrl.poly.workingset.REUSE_OPERATIONS)
 BOUNDS_OPERATIONS = 5_000_000
@@ -48,7 +43,7 @@ class LoopGeometry:
     """Loop bounds and trip counts under a schedule, with the parameters fixed (for the
     graph's loop features and the action masks' extents).
 
-    Results are remembered per program (polyrl.poly.workingset.AnalysisMemo), keyed by the
+    Results are remembered per program (polyrl.poly.memo.AnalysisMemo), keyed by the
     loop's level and the text of its statements' time maps, which is all they depend on."""
 
     def __init__(self, scop: Scop, nest: LoopNest, values: dict[str, int]):
@@ -105,10 +100,10 @@ class LoopGeometry:
             if any(den != 1 or sum(1 for a in coefs if a) > 1 or any(abs(a) > 1 for a in coefs)
                    for coefs, _, den in rows) or len(set(moving)) < len(moving):
                 return None
-            domain = _instance_box(time, shape, ((), None, None, None))
+            domain = instance_box(time, shape, ((), None, None, None))
             if domain is None:
                 return None
-            if domain is _EMPTY:
+            if domain is EMPTY:
                 continue
             ranges = []
             for coefs, c, _ in rows:
@@ -135,7 +130,7 @@ class LoopGeometry:
         what the caller has already."""
         key = self._key("span", loop, level)
         out = self.memo.get(key)
-        if out is _MISSING:
+        if out is MISSING:
             d = 2 * level + 1
             if boxes is None and prefix is None:
                 boxes = self._box_ranges(loop, level)
@@ -160,7 +155,7 @@ class LoopGeometry:
         """(least value, greatest value, most iterations per enclosing iteration)."""
         key = self._key("bounds", loop, level)
         out = self.memo.get(key)
-        if out is _MISSING:
+        if out is MISSING:
             out = self.memo.put(key, self._bounds(loop, level))
         assert isinstance(out, tuple)
         return out

@@ -16,13 +16,13 @@ import islpy as isl
 from polyrl.errors import PolyrlError
 from polyrl.ir import ArrayRef, Binary, Num, Scop, Unary
 from polyrl.ir import Scalar as ScalarRef
+from polyrl.poly.accesses import reference_map, statement_references
 from polyrl.poly.dependences import Dependence, compute_dependences
 from polyrl.poly.describe import ref_text
 from polyrl.poly.expansion import Expansion, accessors, expand, expansion_problem
 from polyrl.poly.packing import footprint
 from polyrl.poly.schedule import Action, Schedule
-from polyrl.poly.transform import Loop, LoopNest, apply_action, original_nest, to_union_map
-from polyrl.poly.workingset import _signatures, reference_map, statement_references
+from polyrl.poly.transform import Loop, LoopNest, apply_action, original_nest, statement_signatures, to_union_map
 
 VERDICTS = 100_000  # remembered verdicts per model (all are forgotten beyond)
 
@@ -111,7 +111,7 @@ def _remember(model: Model, key: tuple, verdict: bool) -> bool:
 
 def _time_constants(sig: tuple | None, ndim: int) -> list[int | None]:
     """Per time dimension, the value it has at every instance of a statement whose
-    signature (workingset._signatures) is `sig` (the sequence positions and the padding),
+    signature (statement_signatures) is `sig` (the sequence positions and the padding),
     or None (a loop's; all of them when the signature is not known)."""
     if sig is None:
         return [None] * ndim
@@ -175,7 +175,7 @@ def violated(model: Model, nest: LoopNest, schedule: isl.UnionMap | _LazySchedul
     verdicts of earlier checks are remembered per model under those maps' signatures."""
     model = model.for_nest(nest)
     schedule = _lazy(schedule, model, nest)
-    sigs = _signatures(nest)
+    sigs = statement_signatures(nest)
     keys = [("violated", k, sigs.get(d.source), sigs.get(d.target)) for k, d in enumerate(model.dependences)]
     ndim = 2 * nest.depth() + 1
     for k, key in enumerate(keys):
@@ -192,7 +192,7 @@ def carried_by(model: Model, nest: LoopNest, path: tuple[int, ...],
     schedule = _lazy(schedule, model, nest)
     dim = 2 * (len(path) - 1) + 1  # time dimension of the loop
     loop = nest.loops_on(path)[-1]
-    sigs = _signatures(nest)
+    sigs = statement_signatures(nest)
     out = []
     for k, d in enumerate(model.dependences):
         if d.source not in loop.exprs or d.target not in loop.exprs:

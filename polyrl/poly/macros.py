@@ -42,9 +42,9 @@ from polyrl.frontend.affine import of_expr
 from polyrl.ir import ArrayRef, Statement, walk
 from polyrl.poly.geometry import DEFAULT_PARAM_VALUE, MIN_PARALLEL_WORK, LoopGeometry, parallel_work
 from polyrl.poly.legality import Model, checked_apply
+from polyrl.poly.params import resolve_params
 from polyrl.poly.schedule import Action, Schedule
 from polyrl.poly.transform import Leaf, LoopNest, branch_identity, branch_of, to_union_map
-from polyrl.poly.workingset import resolve_params
 
 INVARIANT, UNIT, LONG = 0, 1, 2
 

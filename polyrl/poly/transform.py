@@ -284,6 +284,24 @@ def _time_parts(nest: LoopNest):
     yield from visit(nest.children, [])
 
 
+def statement_signatures(nest: LoopNest) -> dict[str, tuple]:
+    """Statement -> what its time vector is made of, as text: the sequence positions and
+    the loop expressions [b0, e0, b1, e1, ..., b_d] (to_union_map pads it with zeros to
+    the nest's depth). With the statement's domain, it determines the statement's time
+    map up to that padding."""
+    out: dict[str, tuple] = {}
+
+    def visit(nodes: tuple, prefix: tuple[tuple[int, Loop], ...]) -> None:
+        for k, n in enumerate(nodes):
+            if isinstance(n, Leaf):
+                out[n.stmt] = tuple(x for b, loop in prefix for x in (b, loop.exprs[n.stmt].to_str())) + (k,)
+            else:
+                visit(n.children, prefix + ((k, n),))
+
+    visit(nest.children, ())
+    return out
+
+
 # ---------------------------------------------------------------- actions
 
 

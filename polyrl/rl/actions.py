@@ -58,9 +58,9 @@ from polyrl.ir import Scop
 from polyrl.poly.geometry import DEFAULT_PARAM_VALUE, LoopGeometry
 from polyrl.poly.legality import Model, checked_apply
 from polyrl.poly.macros import PROFILES, plan_branch, untouched
+from polyrl.poly.params import resolve_params
 from polyrl.poly.schedule import Action
 from polyrl.poly.transform import LoopNest
-from polyrl.poly.workingset import resolve_params
 
 TILE_SIZES = (32, 64, 128)
 UNROLL_FACTORS = (2, 4, 8, 16, 32)

@@ -17,10 +17,10 @@ from torch_geometric.data import Data
 
 from polyrl.api import Program, load
 from polyrl.errors import PolyrlError
+from polyrl.machine import CacheLevel, detect_caches
 from polyrl.model.features import BLOCK, LOOP, program_graph
 from polyrl.poly.schedule import Schedule
 from polyrl.poly.transform import LoopNest
-from polyrl.poly.workingset import CacheLevel, detect_caches
 from polyrl.runtime import Toolchain, program_hash
 
 
