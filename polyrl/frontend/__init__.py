@@ -1,5 +1,10 @@
 """The C front end: libclang parse -> static control parts (`ir.Scop`) with isl domains,
-accesses and original schedules."""
+accesses and original schedules.
+
+clang_parse.py parses the file; extract.py finds the regions; for each region polyhedral.py
+reads its statements (statements.py), their loop bounds and `if` guards (constraints.py), their
+expressions (expressions.py) and the names they use (symbols.py), then builds the isl model.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""libclang plumbing: reading the file, parsing it, diagnostics, macros, operator spellings."""
+"""libclang plumbing: reading the file, parsing it, diagnostics, macros, operator spellings and
+the small cursor helpers every part of the front end uses."""
 
 from __future__ import annotations
 
@@ -27,6 +28,9 @@ INTEGER_KINDS = {
 UNSIGNED_KINDS = {TypeKind.BOOL, TypeKind.CHAR_U, TypeKind.UCHAR, TypeKind.USHORT, TypeKind.UINT, TypeKind.ULONG,
                   TypeKind.ULONGLONG}
 ARRAY_KINDS = {TypeKind.CONSTANTARRAY, TypeKind.INCOMPLETEARRAY, TypeKind.VARIABLEARRAY, TypeKind.POINTER}
+FLOAT_KINDS = {TypeKind.FLOAT, TypeKind.DOUBLE, TypeKind.LONGDOUBLE}
+# binary operator spellings that assign to their left operand
+ASSIGN_OPS = {"=", "+=", "-=", "*=", "/=", "%=", "<<=", ">>=", "&=", "|=", "^="}
 
 # clang's UnaryOperatorKind (clang-c/Index.h, LLVM 17+)
 UNARY_POST_INC, UNARY_POST_DEC, UNARY_PRE_INC, UNARY_PRE_DEC = 1, 2, 3, 4
@@ -69,6 +73,20 @@ def binary_op(cur: ci.Cursor) -> str:
 
 def unary_kind(cur: ci.Cursor) -> int:
     return _lib().clang_getCursorUnaryOperatorKind(cur)
+
+
+def children(cur: ci.Cursor) -> list[ci.Cursor]:
+    return list(cur.get_children())
+
+
+def strip_implicit(cur: ci.Cursor) -> ci.Cursor:
+    """Look through implicit casts and parentheses."""
+    while cur.kind in (CursorKind.UNEXPOSED_EXPR, CursorKind.PAREN_EXPR):
+        ch = children(cur)
+        if len(ch) != 1:
+            break
+        cur = ch[0]
+    return cur
 
 
 def spelling_offset(cur: ci.Cursor) -> tuple[str | None, int]:
