@@ -65,6 +65,21 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--kinds", default="RAW,WAR,WAW,RAR", help="comma-separated kinds to print")
 
     p = sub.add_parser(
+        "workingset",
+        help="print every data reuse with its working-set sizes (WS_min, WS_max) and the cache level it fits in",
+        description="Data reuses (RAR/RAW/WAR/WAW per pair of references) with the working sets of the "
+        "seed design: distinct elements touched from the first source instance to its first (WS_min) "
+        "and last (WS_max) target, counted exactly with isl, and the fastest cache level they fit in.",
+    )
+    p.set_defaults(func=cmd_workingset)
+    add_input_arguments(p)
+    p.add_argument("--schedule", default="", help="analyse the program after this schedule (default: original order)")
+    p.add_argument("--cache", default=None, metavar="L1=32K,L2=1M,L3=32M",
+                   help="cache sizes, fastest first (default: this machine's, from /sys/devices/system/cpu)")
+    p.add_argument("--param", action="append", default=[], metavar="NAME=VALUE",
+                   help="value of a size parameter the source does not fix (repeatable)")
+
+    p = sub.add_parser(
         "optimize", help="choose a schedule (the trained policy, a measured search, or --schedule), apply it "
         "and write the transformed file",
         description="Without --schedule, the policy chooses the schedule: greedily (the most likely legal action "
@@ -127,6 +142,35 @@ def cmd_deps(args) -> int:
     prog = load_program(args)
     print(format_header(prog.scop))
     print(format_dependences(prog.scop, prog.dependences(kinds)))
+    return 0
+
+
+def parse_param_values(items: list[str], what: str) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for item in items:
+        name, sep, value = item.partition("=")
+        try:
+            out[name.strip()] = int(value)
+        except ValueError:
+            raise PolyrlError(f"{what} `{item}` must be NAME=INTEGER") from None
+        if not sep or not name.strip():
+            raise PolyrlError(f"{what} `{item}` must be NAME=INTEGER")
+    return out
+
+
+def cmd_workingset(args) -> int:
+    from polyrl.machine import detect_caches, parse_caches
+    from polyrl.poly.workingset import working_sets
+    from polyrl.poly.workingset_report import format_report
+
+    prog = load_program(args)
+    nest = prog.apply(args.schedule).nest if args.schedule else prog.model.original
+    if args.cache:
+        caches, origin = parse_caches(args.cache), "given"
+    else:
+        caches, origin = detect_caches(), "this machine"
+    report = working_sets(prog.scop, nest, params=parse_param_values(args.param, "--param"), caches=caches)
+    print(format_report(prog.scop, report, origin))
     return 0
 
 
