@@ -1,4 +1,4 @@
-// Printing a converted LoopTree as C text; no Python involved.
+// Printing a LoopTree as C text; no Python involved.
 #pragma once
 
 #include <string>
@@ -7,14 +7,9 @@
 
 namespace polyrl {
 
-// The C text replacing the optimized region.  Throws std::invalid_argument (ValueError
-// in Python) for input the converter could not rule out, e.g. an unknown statement.
+// The C text replacing the optimized region: `program` rewritten (rewrite.h), then
+// printed.  Throws std::invalid_argument (ValueError in Python) for input the reader
+// could not rule out, e.g. an iterator index beyond a statement node's args.
 std::string emit_region(const Program& program);
-
-// Helpers shared with the converter (validation) and the tests of the printer.
-bool is_identifier(const std::string& s);
-bool is_c_expression(const std::string& s);
-std::string substitute_identifier(const std::string& text, const std::string& name,
-                                  const std::string& replacement);
 
 }  // namespace polyrl

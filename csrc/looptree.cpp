@@ -1,12 +1,16 @@
-// Converting the LoopTree Python dict (polyrl/codegen/looptree.py) into the C++ structs,
-// checking everything printing relies on; malformed input raises ValueError naming the
-// offending path, e.g. "LoopTree root.children[1].body: missing key 'iter'".
+// Reading a LoopTree (polyrl/codegen/looptree.py) into the C++ structs (looptree.h).
+// Each dataclass checked its own fields when it was made, so they are read as they are
+// (a value of the wrong type still fails pybind11's cast). Checked here is what no node
+// can know alone and the plain statement expressions, which are not typed: malformed
+// input raises ValueError naming its path, e.g. "LoopTree root.children[1]: unknown
+// statement 'S9'".
 #include "looptree_py.h"
 
 #include <algorithm>
+#include <cctype>
 #include <set>
 
-#include "emit.h"
+#include "ctext.h"
 
 namespace polyrl {
 
@@ -16,12 +20,17 @@ namespace {
     throw py::value_error("LoopTree " + path + ": " + what);
 }
 
-std::string type_name(py::handle h) { return py::str(py::type::handle_of(h).attr("__name__")); }
+std::string str(py::handle o, const char* field) { return o.attr(field).cast<std::string>(); }
 
-py::dict as_dict(py::handle h, const std::string& path) {
-    if (!py::isinstance<py::dict>(h)) fail(path, "expected a dict, got " + type_name(h));
-    return py::reinterpret_borrow<py::dict>(h);
+std::vector<std::string> strs(py::handle o, const char* field) {
+    std::vector<std::string> out;
+    for (py::handle x : o.attr(field)) out.push_back(x.cast<std::string>());
+    return out;
 }
+
+// ---------------------------------------------------------------- plain expressions
+
+std::string type_name(py::handle h) { return py::str(py::type::handle_of(h).attr("__name__")); }
 
 std::vector<py::handle> as_list(py::handle h, const std::string& path) {
     if (!py::isinstance<py::list>(h) && !py::isinstance<py::tuple>(h))
@@ -36,29 +45,10 @@ std::string as_str(py::handle h, const std::string& path) {
     return h.cast<std::string>();
 }
 
-py::handle get(const py::dict& d, const char* key, const std::string& path) {
-    if (!d.contains(key)) fail(path, std::string("missing key '") + key + "'");
-    return d[key];
-}
-
-// Optional keys: absent and None both mean the default.
-bool has(const py::dict& d, const char* key) { return d.contains(key) && !d[key].is_none(); }
-
-std::string c_expr(const py::dict& d, const char* key, const std::string& path) {
-    std::string s = as_str(get(d, key, path), path + "." + key);
-    if (!is_c_expression(s)) fail(path + "." + key, "not a C expression: '" + s + "'");
-    return s;
-}
-
 std::string identifier(py::handle h, const std::string& path) {
     std::string s = as_str(h, path);
     if (!is_identifier(s)) fail(path, "not a C identifier: '" + s + "'");
     return s;
-}
-
-bool as_bool(py::handle h, const std::string& path) {
-    if (!py::isinstance<py::bool_>(h)) fail(path, "expected a bool, got " + type_name(h));
-    return h.cast<bool>();
 }
 
 long as_int(py::handle h, const std::string& path) {
@@ -89,7 +79,6 @@ bool is_type_name(const std::string& s) {
 const std::set<std::string> kUnaryOps = {"-", "+", "!", "~"};
 const std::set<std::string> kBinaryOps = {"+", "-", "*", "/", "%", "<", "<=", ">", ">=", "==", "!=",
                                           "&&", "||", "&", "|", "^", "<<", ">>"};
-const std::set<std::string> kAssignOps = {"=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>="};
 
 void arity(const std::vector<py::handle>& v, size_t n, const std::string& path) {
     if (v.size() != n)
@@ -170,41 +159,76 @@ Expr convert_expr(py::handle h, const std::string& path, int& iter_count, int de
     return e;
 }
 
-std::vector<std::string> c_exprs(const py::dict& d, const char* key, const std::string& path) {
-    std::vector<std::string> out;
-    std::vector<py::handle> items = as_list(get(d, key, path), path + "." + key);
-    for (size_t i = 0; i < items.size(); ++i) {
-        std::string p = path + "." + key + "[" + std::to_string(i) + "]";
-        std::string s = as_str(items[i], p);
-        if (!is_c_expression(s)) fail(p, "not a C expression: '" + s + "'");
-        out.push_back(s);
-    }
+// ---------------------------------------------------------------- nodes
+
+Buffer read_buffer(py::handle h) { return {str(h, "name"), str(h, "ctype"), strs(h, "extent")}; }
+
+std::vector<Buffer> read_buffers(py::handle o) {
+    std::vector<Buffer> out;
+    for (py::handle b : o.attr("buffers")) out.push_back(read_buffer(b));
     return out;
 }
 
-Pack convert_pack(py::handle h, const std::string& path) {
-    py::dict d = as_dict(h, path);
-    Pack p;
-    p.buffer = identifier(get(d, "buffer", path), path + ".buffer");
-    p.array = identifier(get(d, "array", path), path + ".array");
-    p.lower = c_exprs(d, "lower", path);
-    p.upper = c_exprs(d, "upper", path);
-    if (p.lower.empty() || p.lower.size() != p.upper.size())
-        fail(path, "lower and upper must give the same number (> 0) of bounds");
-    if (has(d, "transposed")) p.transposed = as_bool(d["transposed"], path + ".transposed");
-    if (p.transposed && p.lower.size() < 2) fail(path + ".transposed", "a transposed buffer needs two dimensions");
-    return p;
+Node read_node(py::handle h, const std::string& path, int depth) {
+    if (depth > 500) fail(path, "tree nested too deeply");
+    std::string kind = str(h, "kind");
+    Node n;
+    if (kind == "block") {
+        n.kind = Node::Kind::Block;
+        size_t i = 0;
+        for (py::handle k : h.attr("children"))
+            n.kids.push_back(read_node(k, path + ".children[" + std::to_string(i++) + "]", depth + 1));
+    } else if (kind == "for") {
+        n.kind = Node::Kind::For;
+        n.iter = str(h, "iter");
+        n.init = str(h, "init");
+        n.cond = str(h, "cond");
+        if (!h.attr("upper").is_none()) n.upper = str(h, "upper");
+        n.inc = str(h, "inc");
+        n.parallel = h.attr("parallel").cast<bool>();
+        n.simd = h.attr("simd").cast<bool>();
+        n.unroll = h.attr("unroll").cast<long>();
+        n.unroll_copies = h.attr("unroll_copies").cast<bool>();
+        n.jam = h.attr("jam").cast<long>();
+        for (py::handle p : h.attr("packs"))
+            n.packs.push_back({str(p, "buffer"), str(p, "array"), strs(p, "lower"), strs(p, "upper"),
+                               p.attr("transposed").cast<bool>()});
+        if (!h.attr("vector").is_none()) n.vector = str(h, "vector");
+        n.buffers = read_buffers(h);
+        n.kids.push_back(read_node(h.attr("body"), path + ".body", depth + 1));
+    } else if (kind == "if") {
+        n.kind = Node::Kind::If;
+        n.cond = str(h, "cond");
+        n.kids.push_back(read_node(h.attr("then"), path + ".then", depth + 1));
+        if (!h.attr("orelse").is_none()) {
+            n.has_else = true;
+            n.kids.push_back(read_node(h.attr("orelse"), path + ".orelse", depth + 1));
+        }
+    } else {
+        n.kind = Node::Kind::Stmt;
+        n.name = str(h, "name");
+        n.args = strs(h, "args");
+    }
+    return n;
 }
 
-Buffer convert_buffer(py::handle h, const std::string& path) {
-    py::dict d = as_dict(h, path);
-    Buffer b;
-    b.name = identifier(get(d, "name", path), path + ".name");
-    b.ctype = as_str(get(d, "ctype", path), path + ".ctype");
-    if (!is_type_name(b.ctype)) fail(path + ".ctype", "not a C type: '" + b.ctype + "'");
-    b.extent = c_exprs(d, "extent", path);
-    if (b.extent.empty()) fail(path + ".extent", "a buffer needs at least one dimension");
-    return b;
+std::string child_path(const Node& n, size_t i) {
+    return n.kind == Node::Kind::Block ? ".children[" + std::to_string(i) + "]"
+           : n.kind == Node::Kind::For ? ".body"
+           : i == 0                    ? ".then"
+                                       : ".orelse";
+}
+
+// Every stmt node names a statement and gives the iterators its expressions use.
+void check_stmts(const Node& n, const Program& p, const std::string& path) {
+    if (n.kind == Node::Kind::Stmt) {
+        auto it = p.statements.find(n.name);
+        if (it == p.statements.end()) fail(path, "unknown statement '" + n.name + "'");
+        if (static_cast<int>(n.args.size()) < it->second.iter_count)
+            fail(path, "statement '" + n.name + "' uses " + std::to_string(it->second.iter_count) +
+                           " iterators but the node gives " + std::to_string(n.args.size()) + " args");
+    }
+    for (size_t i = 0; i < n.kids.size(); ++i) check_stmts(n.kids[i], p, path + child_path(n, i));
 }
 
 // Every pack copies into a buffer of its own loop or of a loop around it, with as many
@@ -215,143 +239,41 @@ void check_packs(const Node& n, std::vector<const Buffer*>& scope, const std::st
     for (size_t i = 0; i < n.packs.size(); ++i) {
         const Pack& p = n.packs[i];
         auto it = std::find_if(scope.rbegin(), scope.rend(), [&](const Buffer* b) { return b->name == p.buffer; });
-        std::string where = path + ".pack[" + std::to_string(i) + "]";
+        std::string where = path + ".packs[" + std::to_string(i) + "]";
         if (it == scope.rend()) fail(where, "buffer '" + p.buffer + "' is not allocated by this loop or one around it");
         if ((*it)->extent.size() != p.lower.size())
             fail(where, "buffer '" + p.buffer + "' has " + std::to_string((*it)->extent.size()) + " dimensions, the pack " +
                             std::to_string(p.lower.size()));
     }
-    for (size_t i = 0; i < n.kids.size(); ++i) {
-        std::string sub = n.kind == Node::Kind::Block ? ".children[" + std::to_string(i) + "]"
-                          : n.kind == Node::Kind::For ? ".body"
-                          : i == 0                    ? ".then"
-                                                      : ".else";
-        check_packs(n.kids[i], scope, path + sub);
-    }
+    for (size_t i = 0; i < n.kids.size(); ++i) check_packs(n.kids[i], scope, path + child_path(n, i));
     scope.resize(mark);
-}
-
-Node convert_node(py::handle h, const std::string& path, int depth) {
-    if (depth > 500) fail(path, "tree nested too deeply");
-    py::dict d = as_dict(h, path);
-    std::string kind = as_str(get(d, "kind", path), path + ".kind");
-    Node n;
-    if (kind == "block") {
-        n.kind = Node::Kind::Block;
-        std::vector<py::handle> kids = as_list(get(d, "children", path), path + ".children");
-        for (size_t i = 0; i < kids.size(); ++i)
-            n.kids.push_back(convert_node(kids[i], path + ".children[" + std::to_string(i) + "]", depth + 1));
-    } else if (kind == "for") {
-        n.kind = Node::Kind::For;
-        n.iter = identifier(get(d, "iter", path), path + ".iter");
-        n.init = c_expr(d, "init", path);
-        n.cond = c_expr(d, "cond", path);
-        if (has(d, "upper")) n.upper = c_expr(d, "upper", path);
-        if (has(d, "inc")) n.inc = c_expr(d, "inc", path);
-        if (has(d, "parallel")) n.parallel = as_bool(d["parallel"], path + ".parallel");
-        if (has(d, "simd")) n.simd = as_bool(d["simd"], path + ".simd");
-        if (has(d, "vector")) {
-            n.vector = as_str(d["vector"], path + ".vector");
-            if (n.vector != "double" && n.vector != "float")
-                fail(path + ".vector", "vector element type must be 'double' or 'float', not '" + n.vector + "'");
-        }
-        if (has(d, "unroll")) n.unroll = as_int(d["unroll"], path + ".unroll");
-        if (n.unroll < 1 || n.unroll > 1024) fail(path + ".unroll", "unroll factor must be in 1..1024");
-        if (has(d, "unroll_copies")) n.unroll_copies = as_bool(d["unroll_copies"], path + ".unroll_copies");
-        if (has(d, "jam")) n.jam = as_int(d["jam"], path + ".jam");
-        if (n.jam < 1 || n.jam > 64) fail(path + ".jam", "jam factor must be in 1..64");
-        if (has(d, "pack")) {
-            std::vector<py::handle> packs = as_list(d["pack"], path + ".pack");
-            for (size_t i = 0; i < packs.size(); ++i) n.packs.push_back(convert_pack(packs[i], path + ".pack[" + std::to_string(i) + "]"));
-        }
-        if (has(d, "buffers")) {
-            std::vector<py::handle> bufs = as_list(d["buffers"], path + ".buffers");
-            for (size_t i = 0; i < bufs.size(); ++i)
-                n.buffers.push_back(convert_buffer(bufs[i], path + ".buffers[" + std::to_string(i) + "]"));
-        }
-        n.kids.push_back(convert_node(get(d, "body", path), path + ".body", depth + 1));
-    } else if (kind == "if") {
-        n.kind = Node::Kind::If;
-        n.cond = c_expr(d, "cond", path);
-        n.kids.push_back(convert_node(get(d, "then", path), path + ".then", depth + 1));
-        if (has(d, "else")) {
-            n.has_else = true;
-            n.kids.push_back(convert_node(d["else"], path + ".else", depth + 1));
-        }
-    } else if (kind == "stmt") {
-        n.kind = Node::Kind::Stmt;
-        n.name = as_str(get(d, "name", path), path + ".name");
-        std::vector<py::handle> args = as_list(get(d, "args", path), path + ".args");
-        for (size_t i = 0; i < args.size(); ++i) {
-            std::string p = path + ".args[" + std::to_string(i) + "]";
-            std::string a = as_str(args[i], p);
-            if (!is_c_expression(a)) fail(p, "not a C expression: '" + a + "'");
-            n.args.push_back(a);
-        }
-    } else {
-        fail(path + ".kind", "unknown node kind '" + kind + "' (block, for, if, stmt)");
-    }
-    return n;
-}
-
-void check_stmts(const Node& n, const Program& p, const std::string& path) {
-    if (n.kind == Node::Kind::Stmt) {
-        auto it = p.statements.find(n.name);
-        if (it == p.statements.end()) fail(path, "unknown statement '" + n.name + "'");
-        if (static_cast<int>(n.args.size()) < it->second.iter_count)
-            fail(path, "statement '" + n.name + "' uses " + std::to_string(it->second.iter_count) +
-                           " iterators but the node gives " + std::to_string(n.args.size()) + " args");
-    }
-    for (size_t i = 0; i < n.kids.size(); ++i) {
-        std::string sub = n.kind == Node::Kind::Block ? ".children[" + std::to_string(i) + "]"
-                          : n.kind == Node::Kind::For ? ".body"
-                          : i == 0                    ? ".then"
-                                                      : ".else";
-        check_stmts(n.kids[i], p, path + sub);
-    }
 }
 
 }  // namespace
 
-Program program_from_python(py::handle h) {
-    py::dict d = as_dict(h, "program");
+Program program_from_python(py::handle tree) {
     Program p;
-    py::handle stmts = get(d, "statements", "program");
-    py::dict sd = as_dict(stmts, "statements");
-    for (auto [key, value] : sd) {
-        std::string name = as_str(key, "statements key");
+    for (auto item : tree.attr("statements").attr("items")()) {
+        auto pair = item.cast<py::tuple>();
+        std::string name = pair[0].cast<std::string>();
         std::string path = "statements['" + name + "']";
-        py::dict s = as_dict(value, path);
+        py::handle s = pair[1];
         StmtDef def;
-        def.lhs = convert_expr(get(s, "lhs", path), path + ".lhs", def.iter_count);
+        def.lhs = convert_expr(s.attr("lhs"), path + ".lhs", def.iter_count);
         if (def.lhs.kind != Expr::Kind::Array && def.lhs.kind != Expr::Kind::Scalar)
             fail(path + ".lhs", "the left-hand side must be an array reference or a scalar");
-        def.op = as_str(get(s, "op", path), path + ".op");
-        if (!kAssignOps.count(def.op)) fail(path + ".op", "unknown assignment operator '" + def.op + "'");
-        def.rhs = convert_expr(get(s, "rhs", path), path + ".rhs", def.iter_count);
+        def.op = str(s, "op");
+        def.rhs = convert_expr(s.attr("rhs"), path + ".rhs", def.iter_count);
+        def.vector = s.attr("vector").cast<bool>();
         p.statements.emplace(name, std::move(def));
     }
-    if (has(d, "decls")) {
-        std::vector<py::handle> decls = as_list(d["decls"], "decls");
-        for (size_t i = 0; i < decls.size(); ++i) {
-            std::string path = "decls[" + std::to_string(i) + "]";
-            std::vector<py::handle> pair = as_list(decls[i], path);
-            if (pair.size() != 2) fail(path, "expected [type, name]");
-            std::string type = as_str(pair[0], path + "[0]");
-            if (!is_type_name(type)) fail(path + "[0]", "not a C type: '" + type + "'");
-            p.decls.emplace_back(type, identifier(pair[1], path + "[1]"));
-        }
+    for (py::handle d : tree.attr("decls")) {
+        auto pair = d.cast<py::tuple>();
+        p.decls.emplace_back(pair[0].cast<std::string>(), pair[1].cast<std::string>());
     }
-    if (has(d, "buffers")) {
-        std::vector<py::handle> bufs = as_list(d["buffers"], "buffers");
-        for (size_t i = 0; i < bufs.size(); ++i)
-            p.buffers.push_back(convert_buffer(bufs[i], "buffers[" + std::to_string(i) + "]"));
-    }
-    if (has(d, "indent")) {
-        p.indent = as_str(d["indent"], "indent");
-        if (p.indent.find_first_not_of(" \t") != std::string::npos) fail("indent", "only spaces and tabs allowed");
-    }
-    p.root = convert_node(get(d, "root", "program"), "root", 0);
+    p.buffers = read_buffers(tree);
+    p.indent = str(tree, "indent");
+    p.root = read_node(tree.attr("root"), "root", 0);
     check_stmts(p.root, p, "root");
     std::vector<const Buffer*> scope;
     check_packs(p.root, scope, "root");

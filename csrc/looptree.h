@@ -1,5 +1,6 @@
-// The C++ mirror of polyrl/codegen/looptree.py: the LoopTree a Python dict is converted
-// into before anything is printed.  Plain data, no pybind11 types.
+// The C++ mirror of the LoopTree of polyrl/codegen/looptree.py (read from Python by
+// looptree.cpp), plus how each loop is to be written out, which rewrite() (rewrite.h)
+// settles before printing.  Plain data, no pybind11 types.
 #pragma once
 
 #include <map>
@@ -20,30 +21,41 @@ struct Expr {
     std::vector<Expr> kids;  // indices, operands, call arguments, or cond/then/else
 };
 
+// looptree.Statement
 struct StmtDef {
     Expr lhs;
     std::string op;  // "=", "+=", ...
     Expr rhs;
-    int iter_count = 0;  // 1 + the largest Iter index used (args needed by a stmt node)
+    bool vector = false;  // can be evaluated on vectors as it is (polyrl.poly.vector decides)
+    int iter_count = 0;   // 1 + the largest Iter index used (args needed by a stmt node)
 };
 
-// Packing: at the start of each iteration of a loop, the box lower[d] <= i_d <= upper[d]
-// of `array` is copied into `buffer` (indexed from 0 in every dimension); the statements
-// inside already read `buffer[i_0 - lo_0]...`, where lo_d is `<buffer>_lo<d>`.
-// `transposed`: the buffer's last two dimensions are swapped (buffer[..][i1][i0]).
+// looptree.Pack: the box lower[d] <= i_d <= upper[d] of `array`, copied into `buffer`
+// (from index 0) at the start of each iteration; `<buffer>_lo<d>` is lower[d].
 struct Pack {
     std::string buffer, array;
     std::vector<std::string> lower, upper;
-    bool transposed = false;
+    bool transposed = false;  // the buffer's last two dimensions swapped
 };
 
-// A packing buffer: `extent[d]` elements of `ctype` in dimension d, aligned to 64 bytes.
-// Allocated once around a sequential loop, at each iteration of a parallel one (so
-// every thread has its own).
+// looptree.Buffer: `extent[d]` elements of `ctype` in dimension d, aligned to 64 bytes.
 struct Buffer {
     std::string name, ctype;
     std::vector<std::string> extent;
 };
+
+// How the printer writes a `for` node (rewrite() decides):
+enum class Form {
+    Plain,       // the loop, under its OpenMP pragma or `#pragma GCC unroll`
+    Vector,      // explicit vector code over `straight`, then a scalar remainder loop
+    Packing,     // the loop, each iteration allocating its buffers and copying its packs
+    Jammed,      // `copies`, in place of the loop
+    JamPartial,  // the partial tiles of a hoisted jam guard: a rolled loop
+    Unrolled,    // a main loop running the body and `copies`, then a remainder loop
+};
+
+// A jammed loop below a hoisted full-tile guard: in its full-tile branch or the other.
+enum class Tile { Unknown, Full, Partial };
 
 struct Node {
     enum class Kind { Block, For, If, Stmt };
@@ -51,29 +63,33 @@ struct Node {
     // Block: the children.  For: kids[0] is the body.  If: kids[0] then, kids[1] else.
     std::vector<Node> kids;
     bool has_else = false;
-    // For
+    // For (looptree.For)
     std::string iter, init, cond, inc = "1";
     std::optional<std::string> upper;
     bool parallel = false, simd = false;
     long unroll = 1;
-    // how `unroll` > 1 is printed: `unroll` copies of the body (an explicit unrolling),
-    // or the loop as it is under `#pragma GCC unroll` (see polyrl.codegen)
     bool unroll_copies = true;
-    // > 1: a jammed point loop of at most `jam` iterations, printed as `jam` copies of
-    // its body (a rolled loop in the partial tiles of a hoisted guard).  Set by the
-    // printer: whether its guard was hoisted, and if so, whether this copy of it is the
-    // one where every copy of the body is known to run.
     long jam = 1;
-    bool jam_settled = false, jam_full = false;
     std::vector<Pack> packs;
     std::vector<Buffer> buffers;
-    // "double" or "float": print this innermost loop as explicit vector code of that
-    // element type (GCC vector extensions, the width the target has; a scalar remainder);
-    // empty, or a body the printer cannot write so: an ordinary loop.
-    std::string vector;
+    std::string vector;  // "double", "float", or empty
     // If: `cond` above.  Stmt:
     std::string name;
     std::vector<std::string> args;
+
+    // For, settled by rewrite(); the reader leaves the defaults.
+    Form form = Form::Plain;
+    Tile tile = Tile::Unknown;
+    std::optional<long> step;     // `inc` as an integer literal
+    bool wraps_buffers = false;   // `buffers` allocated once, in a block around the loop
+    // Jammed: the body at init + k*inc for k = 0..jam-1, each under
+    //   `if (init + k*inc <= upper)` unless the tile is known to be full;
+    // Unrolled: the body at (iter + k*inc) for k = 1..unroll-1.
+    std::vector<Node> copies;
+    // Vector: the statements the body runs, in order, and the stride of each array
+    // reference among them (its C text) along the loop: 0 (invariant) or 1 (unit).
+    std::vector<Node> straight;
+    std::map<std::string, int> strides;
 };
 
 struct Program {

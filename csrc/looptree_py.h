@@ -1,4 +1,4 @@
-// The boundary between Python and the emitter: a LoopTree dict in, C++ structs out.
+// The boundary between Python and the emitter: a LoopTree dataclass in, C++ structs out.
 #pragma once
 
 #include <pybind11/pybind11.h>
@@ -10,6 +10,6 @@ namespace py = pybind11;
 namespace polyrl {
 
 // Raises ValueError (py::value_error) naming the path of the first malformed part.
-Program program_from_python(py::handle program);
+Program program_from_python(py::handle tree);
 
 }  // namespace polyrl

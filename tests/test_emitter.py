@@ -1,13 +1,16 @@
 """Tests of the C++ emitter `polyrl._emit` through `polyrl.codegen.emit.emit_region`.
 
-Hand-built LoopTree dicts are emitted, compiled with gcc -fopenmp inside a complete C
+Hand-built LoopTrees are emitted, compiled with gcc -fopenmp inside a complete C
 program, run, and compared with a reference program holding the straightforward loops;
 the expression printer is checked against Python's evaluation of the same trees with C
-semantics; malformed dicts must raise ValueError.
+semantics; malformed nodes must raise ValueError when they are made, and what no node
+can check alone (an unknown statement, a pack without its buffer, a malformed statement
+expression) when the tree is emitted.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import random
 import shutil
@@ -16,6 +19,7 @@ import subprocess
 import pytest
 
 from polyrl.codegen.emit import emit_region
+from polyrl.codegen.looptree import Block, Buffer, For, If, LoopTree, Pack, Statement, Stmt
 
 GCC = shutil.which("gcc")
 needs_gcc = pytest.mark.skipif(GCC is None, reason="gcc not found")
@@ -25,31 +29,21 @@ CFLAGS = ["-std=c99", "-O2", "-fopenmp", "-Wall", "-Wextra", "-Werror", "-Wno-un
 # ---------------------------------------------------------------- LoopTree builders
 
 
-def loop(it, init, upper, body, *, inc="1", parallel=False, simd=False, unroll=1, cond=None, known_upper=True):
-    return {
-        "kind": "for",
-        "iter": it,
-        "init": init,
-        "cond": cond or f"{it} <= {upper}",
-        "upper": upper if known_upper else None,
-        "inc": inc,
-        "parallel": parallel,
-        "simd": simd,
-        "unroll": unroll,
-        "body": body,
-    }
+def loop(it, init, upper, body, *, cond=None, known_upper=True, **flags):
+    return For(iter=it, init=init, cond=cond or f"{it} <= {upper}", body=body, upper=upper if known_upper else None,
+               **flags)
 
 
 def stmt(name, *args):
-    return {"kind": "stmt", "name": name, "args": list(args)}
+    return Stmt(name, args)
 
 
 def block(*children):
-    return {"kind": "block", "children": list(children)}
+    return Block(children)
 
 
 def program(root, statements, decls=(), indent="  "):
-    return {"root": root, "statements": statements, "decls": [list(d) for d in decls], "indent": indent}
+    return LoopTree(root, statements, decls, indent=indent)
 
 
 def it(k):
@@ -123,13 +117,7 @@ MM_PRINT = """  for (int i = 0; i < N; i++)
     for (int j = 0; j < N; j++)
       printf("%.17g\\n", C[i][j]);"""
 # S0(i, j, k): C[i][j] += A[i][k] * B[k][j]
-MM_STATEMENTS = {
-    "S0": {
-        "lhs": arr("C", it(0), it(1)),
-        "op": "+=",
-        "rhs": bin_("*", arr("A", it(0), it(2)), arr("B", it(2), it(1))),
-    }
-}
+MM_STATEMENTS = {"S0": Statement(arr("C", it(0), it(1)), "+=", bin_("*", arr("A", it(0), it(2)), arr("B", it(2), it(1))))}
 
 # (outer c0 = i, middle c1 = k, inner c2 = j) flags: (parallel, simd, unroll, known_upper)
 MM_VARIANTS = {
@@ -183,15 +171,15 @@ def test_tiled_skewed_nest(tmp_path, unroll):
     # Tiles of 8 over the diagonal d = i - j in [-(N-1), N-1] (negative tile numbers need
     # floord/ceild), then j inside the diagonal; i = d + j.
     statements = {
-        "S0": {
-            "lhs": arr("B", it(0), it(1)),
-            "op": "=",
-            "rhs": bin_(
+        "S0": Statement(
+            arr("B", it(0), it(1)),
+            "=",
+            bin_(
                 "-",
                 bin_("+", bin_("*", arr("A", it(0), it(1)), num("2")), arr("A", it(1), it(0))),
                 bin_("-", it(0), it(1)),
             ),
-        }
+        )
     }
     j_upper = "polyrl_min(N - 1, N - 1 - c2)"
     inner = loop("c3", "polyrl_max(0, -c2)", j_upper, stmt("S0", "c2 + c3", "c3"), unroll=unroll)
@@ -238,21 +226,17 @@ def test_if_else_and_decreasing_order(tmp_path):
   }"""
     printout = """  for (int i = 0; i < N; i++) printf("%.17g %.17g\\n", y[i], z[i]);"""
     statements = {
-        "S0": {"lhs": scalar("s"), "op": "=", "rhs": num("0")},
-        "S1": {
-            "lhs": scalar("s"),
-            "op": "=",
-            "rhs": bin_("+", bin_("*", scalar("s"), num("0.5")), arr("x", it(0))),
-        },
-        "S2": {"lhs": arr("y", it(0)), "op": "=", "rhs": scalar("s")},
-        "S3": {"lhs": arr("z", it(0)), "op": "=", "rhs": ["unary", "-", scalar("s")]},
-        "S4": {"lhs": arr("z", it(0)), "op": "+=", "rhs": num("100")},
+        "S0": Statement(scalar("s"), "=", num("0")),
+        "S1": Statement(scalar("s"), "=", bin_("+", bin_("*", scalar("s"), num("0.5")), arr("x", it(0)))),
+        "S2": Statement(arr("y", it(0)), "=", scalar("s")),
+        "S3": Statement(arr("z", it(0)), "=", ["unary", "-", scalar("s")]),
+        "S4": Statement(arr("z", it(0)), "+=", num("100")),
     }
     # i = -c1, c1 from -(N-1) to 0: the statements run in decreasing i.
     body = block(
         stmt("S1", "-c1"),
-        {"kind": "if", "cond": "(-c1) % 3 == 0", "then": stmt("S2", "-c1"), "else": stmt("S3", "-c1")},
-        {"kind": "if", "cond": "-c1 > 10", "then": stmt("S4", "-c1"), "else": None},
+        If("(-c1) % 3 == 0", stmt("S2", "-c1"), stmt("S3", "-c1")),
+        If("-c1 > 10", stmt("S4", "-c1")),
     )
     root = block(stmt("S0"), loop("c1", "-N + 1", "0", body))
     emitted = check_against_reference(
@@ -272,13 +256,7 @@ def test_unroll_with_step(tmp_path, parallel, n):
     init = "  for (int i = 0; i <= N; i++) x[i] = i;"
     reference = "  for (int i = 0; i < N; i++) x[i] = x[i] * 2 + i;"
     printout = '  for (int i = 0; i <= N; i++) printf("%.17g\\n", x[i]);'
-    statements = {
-        "S0": {
-            "lhs": arr("x", it(0)),
-            "op": "=",
-            "rhs": bin_("+", bin_("*", arr("x", it(0)), num("2")), it(0)),
-        }
-    }
+    statements = {"S0": Statement(arr("x", it(0)), "=", bin_("+", bin_("*", arr("x", it(0)), num("2")), it(0)))}
     root = loop("c0", "0", "2 * N - 2", stmt("S0", "c0 / 2"), inc="2", unroll=3, parallel=parallel)
     emitted = check_against_reference(tmp_path, prelude, init, program(root, statements), reference, printout)
     assert "c0 += 6" in emitted and "(c0 + 4) / 2" in emitted
@@ -289,8 +267,7 @@ def test_unroll_with_step(tmp_path, parallel, n):
 def test_jammed_loop_is_unrolled_into_its_parent(tmp_path, known_upper):
     # i tiles of 4 (37 = 9 * 4 + 1: one partial tile), the i point loop jammed below j
     jam = loop("c3", "4 * c0", "polyrl_min(N - 1, 4 * c0 + 3)", stmt("S0", "c3", "c2", "c1"),
-               known_upper=known_upper)
-    jam["jam"] = 4
+               known_upper=known_upper, jam=4)
     root = loop("c0", "0", "(N - 1) / 4", loop("c1", "0", "N - 1", loop("c2", "0", "N - 1", jam, simd=True)),
                 parallel=True)
     text = check_against_reference(tmp_path, MM_PRELUDE, MM_INIT, program(root, MM_STATEMENTS), MM_REFERENCE,
@@ -312,17 +289,16 @@ def test_packed_tile_is_copied_and_read_relative_to_its_origin(tmp_path, paralle
     # the buffer is private to each iteration of a parallel c0, allocated once otherwise
     statements = dict(MM_STATEMENTS)
     lo = [scalar("polyrl_pack0_lo0"), scalar("polyrl_pack0_lo1")]
-    statements["S0p"] = {
-        "lhs": arr("C", it(0), it(1)),
-        "op": "+=",
-        "rhs": bin_("*", arr("polyrl_pack0", bin_("-", it(0), lo[0]), bin_("-", it(2), lo[1])), arr("B", it(2), it(1))),
-    }
+    statements["S0p"] = Statement(
+        arr("C", it(0), it(1)),
+        "+=",
+        bin_("*", arr("polyrl_pack0", bin_("-", it(0), lo[0]), bin_("-", it(2), lo[1])), arr("B", it(2), it(1))),
+    )
     inner = loop("c1", "8 * c0", "polyrl_min(N - 1, 8 * c0 + 7)",
                  loop("c2", "0", "N - 1", loop("c3", "0", "N - 1", stmt("S0p", "c1", "c3", "c2"), simd=True)))
-    root = loop("c0", "0", "(N - 1) / 8", inner, parallel=parallel)
-    root["pack"] = [{"buffer": "polyrl_pack0", "array": "A", "lower": ["8 * c0", "0"],
-                     "upper": ["polyrl_min(N - 1, 8 * c0 + 7)", "N - 1"]}]
-    root["buffers"] = [{"name": "polyrl_pack0", "ctype": "double", "extent": ["8", "N"]}]
+    root = loop("c0", "0", "(N - 1) / 8", inner, parallel=parallel,
+                packs=[Pack("polyrl_pack0", "A", ["8 * c0", "0"], ["polyrl_min(N - 1, 8 * c0 + 7)", "N - 1"])],
+                buffers=[Buffer("polyrl_pack0", "double", ["8", "N"])])
     text = check_against_reference(tmp_path, MM_PRELUDE, MM_INIT, program(root, statements), MM_REFERENCE, MM_PRINT)
     assert "double (*restrict polyrl_pack0)[N] = " in text
     assert "polyrl_pack0[polyrl_pack0_i0 - polyrl_pack0_lo0][polyrl_pack0_i1 - polyrl_pack0_lo1] = A[" in text
@@ -345,14 +321,14 @@ def test_vector_loop_with_remainder_matches_scalar_code(tmp_path, ctype):
     printout = ('  for (int i = 0; i < N; i++) for (int j = 0; j < N; j++) printf("%a %a\\n", (double)y[i][j], '
                 "(double)z[i][j]);")
     yij = arr("y", it(0), it(1))
+    # vector=True: what polyrl.poly.vector says of each (codegen sets it)
     statements = {
-        "S0": {"lhs": yij, "op": "=", "rhs": ["unary", "-", num("0.0f" if ctype == "float" else "0.0")]},
-        "S1": {"lhs": yij, "op": "+=", "rhs": bin_("*", arr("x", it(0)), arr("a", it(0), it(1)))},
-        "S2": {"lhs": arr("z", it(0), it(1)), "op": "=", "rhs": bin_("-", yij, arr("b", it(1)))},
+        "S0": Statement(yij, "=", ["unary", "-", num("0.0f" if ctype == "float" else "0.0")], vector=True),
+        "S1": Statement(yij, "+=", bin_("*", arr("x", it(0)), arr("a", it(0), it(1))), vector=True),
+        "S2": Statement(arr("z", it(0), it(1)), "=", bin_("-", yij, arr("b", it(1))), vector=True),
     }
     inner = loop("c1", "0", "N - 1", block(stmt("S0", "c0", "c1"), stmt("S1", "c0", "c1"), stmt("S1", "c0", "c1"),
-                                          stmt("S2", "c0", "c1")))
-    inner["vector"] = ctype
+                                          stmt("S2", "c0", "c1")), vector=ctype)
     root = loop("c0", "0", "N - 1", inner, parallel=True)
     flags = [*CFLAGS, "-march=native", "-ffp-contract=off"]
     emitted = emit_region(program(root, statements))
@@ -367,11 +343,29 @@ def test_vector_loop_with_remainder_matches_scalar_code(tmp_path, ctype):
 
 
 def test_vector_loop_falls_back_to_simd_when_the_body_is_not_straight_line():
-    guarded = {"kind": "if", "cond": "c0 > 2", "then": stmt("S0", "c1"), "else": None}
-    inner = loop("c1", "0", "9", guarded, simd=True)
-    inner["vector"] = "double"
-    text = emit_region(_with(root=loop("c0", "0", "9", inner)))
+    inner = loop("c1", "0", "9", If("c0 > 2", stmt("S0", "c1")), simd=True, vector="double")
+    statements = {"S0": Statement(arr("x", it(0)), "=", num("1"), vector=True)}
+    text = emit_region(_with(root=loop("c0", "0", "9", inner), statements=statements))
     assert "#pragma omp simd" in text and "__builtin_memcpy" not in text
+
+
+@pytest.mark.parametrize("vector", [True, False])
+def test_vector_loop_follows_the_statements_vector_flag(vector):
+    # the rule is decided in Python (polyrl.poly.vector) and handed over per statement
+    statements = {"S0": dataclasses.replace(GOOD_STMTS["S0"], vector=vector)}
+    inner = loop("c1", "0", "9", stmt("S0", "c1"), simd=True, vector="double")
+    text = emit_region(_with(root=loop("c0", "0", "9", inner), statements=statements))
+    assert ("__builtin_memcpy" in text) == vector and ("#pragma omp simd" in text) != vector
+
+
+def test_emitting_leaves_the_tree_as_it_was():
+    # the rewriting before printing (hoisted jam guards, copies) works on its own copy
+    jam = loop("c1", "4 * c0", "polyrl_min(9, 4 * c0 + 3)", stmt("S0", "c1"), jam=4)
+    tree = _with(root=loop("c0", "0", "2", loop("c2", "0", "9", jam)))
+    before = repr(tree)
+    first = emit_region(tree)
+    assert repr(tree) == before and emit_region(tree) == first
+    assert "if (4 * c0 + 3 <= polyrl_min(9, 4 * c0 + 3)) {" in first
 
 
 def test_unroll_substitutes_whole_identifiers(tmp_path):
@@ -379,13 +373,7 @@ def test_unroll_substitutes_whole_identifiers(tmp_path):
     init = "  for (int i = 0; i < N; i++) for (int j = 0; j < N; j++) a[i][j] = 0;"
     reference = "  for (int i = 0; i < N; i++) for (int j = 0; j <= i; j++) a[i][j] = i * 100 + j;"
     printout = '  for (int i = 0; i < N; i++) for (int j = 0; j < N; j++) printf("%.17g\\n", a[i][j]);'
-    statements = {
-        "S0": {
-            "lhs": arr("a", it(0), it(1)),
-            "op": "=",
-            "rhs": bin_("+", bin_("*", it(0), num("100")), it(1)),
-        }
-    }
+    statements = {"S0": Statement(arr("a", it(0), it(1)), "=", bin_("+", bin_("*", it(0), num("100")), it(1)))}
     # c2 (inner, unrolled) must not be replaced inside c20 (outer).
     inner = loop("c2", "0", "c20", stmt("S0", "c20", "c2"), unroll=4)
     root = loop("c20", "0", "N - 1", inner)
@@ -403,7 +391,7 @@ def test_output_layout():
         loop("c1", "0", "N - 1", stmt("S0", "c1"), unroll=4, known_upper=False),
         loop("c2", "N", "0", stmt("S0", "c2"), inc="-1", cond="c2 >= 0"),
     )
-    statements = {"S0": {"lhs": arr("x", it(0)), "op": "=", "rhs": num("1.5")}}
+    statements = {"S0": Statement(arr("x", it(0)), "=", num("1.5"))}
     text = emit_region(program(root, statements, decls=[("double", "t")], indent="    "))
     lines = text.split("\n")
     assert lines[0] == "/* polyrl: optimized region */"
@@ -553,7 +541,7 @@ TRICKY = [
 
 
 def _printer_program(exprs):
-    statements = {f"S{k}": {"lhs": arr("r", num(str(k))), "op": "=", "rhs": e} for k, e in enumerate(exprs)}
+    statements = {f"S{k}": Statement(arr("r", num(str(k))), "=", e) for k, e in enumerate(exprs)}
     root = block(*[stmt(f"S{k}", *ARGS) for k in range(len(exprs))])
     return program(root, statements)
 
@@ -626,16 +614,12 @@ def test_expression_printer_text():
 
 def test_double_expressions_print_calls_and_casts():
     statements = {
-        "S0": {
-            "lhs": arr("A", it(0), bin_("+", it(1), num("1"))),
-            "op": "+=",
-            "rhs": [
-                "call",
-                "sqrt",
-                [bin_("/", ["cast", "double", param("N")], bin_("*", num("2.0"), num("1e-3")))],
-            ],
-        },
-        "S1": {"lhs": scalar("s"), "op": "*=", "rhs": ["call", "pow", [scalar("s"), num("2")]]},
+        "S0": Statement(
+            arr("A", it(0), bin_("+", it(1), num("1"))),
+            "+=",
+            ["call", "sqrt", [bin_("/", ["cast", "double", param("N")], bin_("*", num("2.0"), num("1e-3")))]],
+        ),
+        "S1": Statement(scalar("s"), "*=", ["call", "pow", [scalar("s"), num("2")]]),
     }
     text = emit_region(program(block(stmt("S0", "c0", "c1"), stmt("S1")), statements))
     assert "A[c0][c1 + 1] += sqrt((double)(N) / (2.0 * 1e-3));" in text
@@ -645,15 +629,15 @@ def test_double_expressions_print_calls_and_casts():
 # ---------------------------------------------------------------- malformed input
 
 GOOD_LOOP = loop("c0", "0", "9", stmt("S0", "c0"))
-GOOD_STMTS = {"S0": {"lhs": arr("x", it(0)), "op": "=", "rhs": num("1")}}
+GOOD_STMTS = {"S0": Statement(arr("x", it(0)), "=", num("1"))}
 
 
 def _with(root=GOOD_LOOP, statements=GOOD_STMTS, **extra):
-    return {"root": root, "statements": statements, "decls": [], "indent": "  ", **extra}
+    return LoopTree(root, statements, **extra)
 
 
 def _rhs(rhs, lhs=None, op="="):
-    return _with(statements={"S0": {"lhs": lhs or arr("x", it(0)), "op": op, "rhs": rhs}})
+    return _with(statements={"S0": Statement(lhs or arr("x", it(0)), op, rhs)})
 
 
 def _deep(n):
@@ -671,69 +655,97 @@ def _deep_block(n):
 
 
 def _loop(**changes):
-    d = dict(GOOD_LOOP)
-    d.update(changes)
-    return d
+    return dataclasses.replace(GOOD_LOOP, **changes)
+
+
+def _pack(**changes):
+    return Pack(**{"buffer": "b", "array": "x", "lower": ["0"], "upper": ["9"], **changes})
 
 
 def test_good_base_case_emits():
     assert "x[c0] = 1;" in emit_region(_with())
 
 
+# Each node checks its own fields when it is made (a lambda: the node is made in the test).
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        (lambda: _loop(body={"kind": "while"}), "expected a Block, For, If or Stmt, got dict"),
+        (lambda: block({"children": []}), "children[0]: expected a Block, For, If or Stmt"),
+        (lambda: _loop(iter="c 0"), "not a C identifier"),
+        (lambda: _loop(iter=None), "For.iter: expected a str"),
+        (lambda: _loop(cond="c0 <= 9; x"), "not a C expression"),
+        (lambda: _loop(init="(0"), "not a C expression"),
+        (lambda: _loop(unroll=True), "expected an int"),
+        (lambda: _loop(unroll=0), "unroll factor"),
+        (lambda: _loop(unroll="4"), "expected an int"),
+        (lambda: _loop(parallel="yes"), "expected a bool"),
+        (lambda: _loop(body=[]), "For.body: expected a Block, For, If or Stmt"),
+        (lambda: block(GOOD_LOOP, 3), "Block.children[1]: expected a Block, For, If or Stmt"),
+        (lambda: If("1", 5), "If.then: expected a Block, For, If or Stmt"),
+        (lambda: Statement(num("1"), "**=", num("1")), "assignment operator"),
+        (lambda: _with(decls=[["double"]]), "expected [type, name]"),
+        (lambda: _with(decls=[["double", "s t"]]), "not a C identifier"),
+        (lambda: _with(indent="x"), "indent"),
+        (lambda: _loop(unroll=2**70), "unroll factor"),
+        (lambda: _loop(jam=0), "jam factor"),
+        (lambda: _pack(upper=[]), "same number"),
+        (lambda: Buffer("b", "double;", ["1"]), "not a C type"),
+        (lambda: _loop(vector="int"), "vector element type must be 'double' or 'float'"),
+        (lambda: _pack(transposed=True), "a transposed buffer needs two dimensions"),
+        (lambda: _with(statements={"S0": {"lhs": arr("x", it(0)), "op": "=", "rhs": num("1")}}),
+         "expected a Statement, got dict"),
+    ],
+)
+def test_malformed_node_raises_value_error(make, message):
+    with pytest.raises(ValueError, match="LoopTree") as info:
+        make()
+    assert message in str(info.value)
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: LoopTree(statements=GOOD_STMTS),  # no root
+        lambda: LoopTree(GOOD_LOOP),  # no statements
+        lambda: For(iter="c0", init="0", cond="c0 <= 9"),  # no body
+        lambda: Statement(arr("x", it(0)), "="),  # no right-hand side
+    ],
+)
+def test_missing_fields_are_type_errors(make):
+    with pytest.raises(TypeError):
+        make()
+
+
+def test_emit_region_takes_a_loop_tree():
+    with pytest.raises(TypeError, match="LoopTree"):
+        emit_region({"root": GOOD_LOOP, "statements": GOOD_STMTS})
+
+
+# What no node can check alone, and the statements' plain expressions: checked when emitted.
 @pytest.mark.parametrize(
     ("bad", "message"),
     [
-        ("not a dict", "expected a dict"),
-        ({"statements": GOOD_STMTS}, "missing key 'root'"),
-        ({"root": GOOD_LOOP}, "missing key 'statements'"),
-        (_with(root={"kind": "while"}), "unknown node kind 'while'"),
-        (_with(root={"children": []}), "missing key 'kind'"),
-        (_with(root=_loop(iter="c 0")), "not a C identifier"),
-        (_with(root=_loop(iter=None)), "root.iter: expected a str"),
-        (_with(root={k: v for k, v in GOOD_LOOP.items() if k != "body"}), "missing key 'body'"),
-        (_with(root=_loop(cond="c0 <= 9; x")), "not a C expression"),
-        (_with(root=_loop(init="(0")), "not a C expression"),
-        (_with(root=_loop(unroll=True)), "expected an int"),
-        (_with(root=_loop(unroll=0)), "unroll factor"),
-        (_with(root=_loop(unroll="4")), "expected an int"),
-        (_with(root=_loop(parallel="yes")), "expected a bool"),
-        (_with(root=_loop(body=[])), "root.body: expected a dict"),
-        (_with(root=block(GOOD_LOOP, 3)), "root.children[1]: expected a dict"),
         (_with(root=stmt("S9", "c0")), "unknown statement 'S9'"),
         (_with(root=loop("c0", "0", "9", stmt("S0"))), "uses 1 iterators but the node gives 0"),
-        (_with(root={"kind": "if", "cond": "1", "then": 5}), "root.then: expected a dict"),
-        (_rhs(num("1"), op="**="), "assignment operator"),
         (_rhs(num("1"), lhs=num("1")), "left-hand side"),
-        (_with(statements={"S0": {"lhs": arr("x", it(0)), "op": "="}}), "missing key 'rhs'"),
         (_rhs(["nope", 1]), "unknown expression"),
         (_rhs(["binary", "**", num("1"), num("2")]), "unknown binary operator"),
         (_rhs(["binary", "+", num("1")]), "takes 3 fields"),
         (_rhs(num("1; abort()")), "not a numeric literal"),
         (_rhs(num("1"), lhs=arr("x", ["iter", "0"])), "expected an int"),
         (_rhs(num("1"), lhs=arr("x", it(-1))), "bad iterator index"),
+        (_rhs(num("1"), lhs=arr("x", ["iter", 2**70])), "integer out of range"),
         (_rhs(["cast", "int)(x", num("1")]), "not a C type"),
         (_rhs([]), "empty expression"),
-        (_with(decls=[["double"]]), "expected [type, name]"),
-        (_with(decls=[["double", "s t"]]), "not a C identifier"),
-        (_with(indent="x"), "indent"),
-        (_with(root=_loop(unroll=2**70)), "integer out of range"),
-        (_with(root=_loop(jam=0)), "jam factor"),
-        (_with(root=_loop(pack=[{"buffer": "b", "array": "x", "lower": ["0"], "upper": ["9"]}])),
-         "buffer 'b' is not allocated by this loop or one around it"),
-        (_with(root=_loop(pack=[{"buffer": "b", "array": "x", "lower": ["0"], "upper": ["9"]}],
-                          buffers=[{"name": "b", "ctype": "double", "extent": ["10", "2"]}])),
+        (_with(root=_loop(packs=[_pack()])), "buffer 'b' is not allocated by this loop or one around it"),
+        (_with(root=_loop(packs=[_pack()], buffers=[Buffer("b", "double", ["10", "2"])])),
          "buffer 'b' has 2 dimensions, the pack 1"),
-        (_with(root=_loop(pack=[{"buffer": "b", "array": "x", "lower": ["0"], "upper": []}])), "same number"),
-        (_with(root=_loop(buffers=[{"name": "b", "ctype": "double;", "extent": ["1"]}])), "not a C type"),
-        (_with(root=_loop(vector="int")), "vector element type must be 'double' or 'float'"),
-        (_with(root=_loop(pack=[{"buffer": "b", "array": "x", "lower": ["0"], "upper": ["9"], "transposed": True}],
-                          buffers=[{"name": "b", "ctype": "double", "extent": ["10"]}])),
-         "a transposed buffer needs two dimensions"),
         (_rhs(_deep(5000)), "nested too deeply"),
         (_with(root=_deep_block(2000)), "nested too deeply"),
     ],
 )
-def test_malformed_raises_value_error(bad, message):
+def test_malformed_tree_raises_value_error(bad, message):
     with pytest.raises(ValueError, match="LoopTree") as info:
         emit_region(bad)
     assert message in str(info.value)
@@ -779,15 +791,16 @@ def _load_source(path, text):
     return load(path)
 
 
-def _for_nodes(node):
-    if node.get("kind") == "for":
-        yield node
-    for key in ("children",):
-        for child in node.get(key, []):
-            yield from _for_nodes(child)
-    for key in ("body", "then", "else"):
-        if node.get(key):
-            yield from _for_nodes(node[key])
+def _with_loops(node, **changes):
+    """`node` with every `for` node below it (itself included) changed as `changes` say."""
+    if isinstance(node, Block):
+        return Block(tuple(_with_loops(c, **changes) for c in node.children))
+    if isinstance(node, If):
+        orelse = None if node.orelse is None else _with_loops(node.orelse, **changes)
+        return If(node.cond, _with_loops(node.then, **changes), orelse)
+    if isinstance(node, For):
+        return dataclasses.replace(node, body=_with_loops(node.body, **changes), **changes)
+    return node
 
 
 @needs_gcc
@@ -800,9 +813,7 @@ def test_explicit_unrolling_is_final(tmp_path):
     # the innermost loop carries no dependence, so codegen asks gcc to unroll it; the
     # copies are what this test is about (they are used where a dependence is carried)
     tree = loop_tree(program.model, optimized.nest)
-    for node in _for_nodes(tree["root"]):
-        node["unroll_copies"] = True
-    text = emit_region(tree)
+    text = emit_region(dataclasses.replace(tree, root=_with_loops(tree.root, unroll_copies=True)))
     assert text.count("#pragma GCC unroll 1") == 2 and "c2 + 3" in text
     result = compare(program.scop, text, "B0:U(4)", Toolchain(threads=1), repeat=1)
     assert result.new.status == "ok" and result.verified, result.new.detail

@@ -1,24 +1,28 @@
-"""Code generation: a legal `LoopNest` -> isl AST -> `LoopTree` (plain data) -> C text.
+"""Code generation: a legal `LoopNest` -> isl AST -> `LoopTree` (typed data) -> C text.
 
 isl builds the loops (bounds with min/max/floord for tiles and skews); this module
 maps each AST loop back to the loop of the tree it enumerates to attach the parallel,
-simd and unroll flags, and hands the plain tree to the C++ emitter. Printing is the
-emitter's job.
+simd, unroll, jam, pack and vector settings, marks the statements that can run on
+vectors (`polyrl.poly.vector`), and hands the tree (`polyrl.codegen.looptree`) to the
+C++ emitter. Printing is the emitter's job.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import re
 from dataclasses import dataclass
 
 import islpy as isl
 
-from polyrl.ir import ArrayRef, Binary, Scop, expr_to_plain, map_expr, walk
+from polyrl.codegen.looptree import Block, Buffer, For, If, LoopTree, Node, Pack, Statement, Stmt
+from polyrl.ir import ArrayRef, Binary, Expr, Scop, expr_to_plain, map_expr, walk
 from polyrl.ir import Scalar as ScalarRef
 from polyrl.poly.legality import Model, stride_problem, vector_type, vectorizable
 from polyrl.poly.packing import pack_box
 from polyrl.poly.transform import Leaf, Loop, LoopNest, changed_statements, to_union_map
+from polyrl.poly.vector import expression_problem
 
 # When to write `#pragma omp simd` on an innermost loop that carries no dependence.
 # "auto": only where the schedule changed the loop's statements. Measured on gcc 12
@@ -58,7 +62,7 @@ def iterator_prefix(scop: Scop) -> str:
     raise AssertionError("no free iterator prefix")
 
 
-def loop_tree(model: Model, nest: LoopNest, simd: str = "auto") -> dict:
+def loop_tree(model: Model, nest: LoopNest, simd: str = "auto") -> LoopTree:
     """The LoopTree (see polyrl.codegen.looptree) for `nest`; `simd` is one of SIMD_MODES."""
     if simd not in SIMD_MODES:
         raise ValueError(f"simd must be one of {SIMD_MODES}, not {simd!r}")
@@ -89,10 +93,9 @@ def loop_tree(model: Model, nest: LoopNest, simd: str = "auto") -> dict:
         return stride_problem(scop, nest, path) is None
 
     packs = _packs(model, nest, prefix)
-    # the `for` nodes around the node being converted, outermost first, with the packs
-    # whose copies they make
-    stack: list[tuple[dict, list[PackPlan]]] = []
-    statements = {s.name: {"lhs": expr_to_plain(s.lhs), "op": s.op, "rhs": expr_to_plain(s.rhs)} for s in scop.statements}
+    # the `for` nodes around the node being converted, outermost first
+    stack: list[_OpenLoop] = []
+    statements = {s.name: _statement(scop, s.lhs, s.op, s.rhs) for s in scop.statements}
 
     def loop_of(node: isl.AstNode, dim: int) -> tuple[tuple[int, ...], Loop]:
         stmt = _first_statement(node)
@@ -100,11 +103,11 @@ def loop_tree(model: Model, nest: LoopNest, simd: str = "auto") -> dict:
         path = paths[stmt][: level + 1]
         return path, nest.loops_on(path)[-1]
 
-    def convert(node: isl.AstNode) -> dict:
+    def convert(node: isl.AstNode) -> Node:
         t = node.get_type()
         if t == isl.ast_node_type.block:
             children = node.block_get_children()
-            return {"kind": "block", "children": [convert(children.get_at(k)) for k in range(children.n_ast_node())]}
+            return Block(tuple(convert(children.get_at(k)) for k in range(children.n_ast_node())))
         if t == isl.ast_node_type.for_:
             it = node.for_get_iterator().to_C_str()
             dim = 2 * int(it[len(prefix) :]) + 1
@@ -120,87 +123,76 @@ def loop_tree(model: Model, nest: LoopNest, simd: str = "auto") -> dict:
             innermost = loop.jam == 1 and not any(isinstance(c, Loop) and c.jam == 1 for c in loop.children)
             wanted = simd == "always" or (simd == "auto" and not changed.isdisjoint(loop.exprs))
             # auto: strided loops (gathers, scatters) keep the compiler's choices
-            vector = (wanted and innermost and loop.unroll == 1 and carries_nothing(path)
-                      and (simd != "auto" or unit_strides(path)))
+            simd_pragma = (wanted and innermost and loop.unroll == 1 and carries_nothing(path)
+                           and (simd != "auto" or unit_strides(path)))
             # an unrolling the compiler does (see UNROLL_BY_COMPILER) or copies of the body
             copies = not (innermost and loop.unroll > 1 and not loop.parallel and carries_nothing(path)
                           and unit_strides(path))
-            out = {
-                "kind": "for",
-                "iter": it,
-                "init": _c(node.for_get_init()),
-                "cond": _c(cond),
-                "upper": upper,
-                "inc": _c(node.for_get_inc()),
-                "parallel": loop.parallel,
-                "simd": vector,
-                "unroll": loop.unroll,
-                "unroll_copies": copies,
-                "jam": loop.jam,
-            }
+            vector = None
             if loop.vector:  # legality accepted it: explicit vector code, `omp simd` where the emitter cannot
-                out["vector"] = vector_type(scop, loop)
-                out["simd"] = not loop.parallel
-            placed: list[PackPlan] = []
-            stack.append((out, placed))
-            defined = {f["iter"] for f, _ in stack}
+                vector = vector_type(scop, loop)
+                simd_pragma = not loop.parallel
+            open_loop = _OpenLoop(it, loop.parallel)
+            stack.append(open_loop)
+            defined = {f.iter for f in stack}
+            placed: list[Pack] = []
             for p in packs.get(path, ()):
                 # a loop isl did not print (one iteration) leaves no iterator to copy by
                 if set(p.iterators) <= defined:
-                    placed.append(p)
-                    out.setdefault("pack", []).append(p.copy())
-                    site = _buffer_site([f for f, _ in stack]).setdefault("buffers", [])
-                    if p.buffer()["name"] not in [b["name"] for b in site]:
+                    open_loop.packs.append(p)
+                    placed.append(p.copy())
+                    site = _buffer_site(stack).buffers
+                    if p.name not in [b.name for b in site]:
                         site.append(p.buffer())
-            out["body"] = convert(node.for_get_body())
+            body = convert(node.for_get_body())
             stack.pop()
-            return out
+            return For(iter=it, init=_c(node.for_get_init()), cond=_c(cond), body=body, upper=upper,
+                       inc=_c(node.for_get_inc()), parallel=loop.parallel, simd=simd_pragma, unroll=loop.unroll,
+                       unroll_copies=copies, jam=loop.jam, packs=tuple(placed), vector=vector,
+                       buffers=tuple(open_loop.buffers))
         if t == isl.ast_node_type.if_:
-            out = {"kind": "if", "cond": _c(node.if_get_cond()), "then": convert(node.if_get_then()), "else": None}
-            if node.if_has_else():
-                out["else"] = convert(node.if_get_else())
-            return out
+            orelse = convert(node.if_get_else()) if node.if_has_else() else None
+            return If(_c(node.if_get_cond()), convert(node.if_get_then()), orelse)
         if t == isl.ast_node_type.user:
             e = node.user_get_expr()
             name = e.get_op_arg(0).to_C_str()
-            active = [p for _, placed in stack for p in placed if name in p.readers]
+            active = [p for f in stack for p in f.packs if name in p.readers]
             if active:
                 name = _packed_statement(scop, statements, name, active)
-            return {
-                "kind": "stmt",
-                "name": name,
-                "args": [_c(e.get_op_arg(k)) for k in range(1, e.get_op_n_arg())],
-            }
+            return Stmt(name, tuple(_c(e.get_op_arg(k)) for k in range(1, e.get_op_n_arg())))
         if t == isl.ast_node_type.mark:
             return convert(node.mark_get_node())
         raise AssertionError(f"unexpected isl AST node {t}")
 
     root = convert(ast)
-    decls = [[scop.arrays[n].ctype, n] for n in scop.local_decls]
-    program = {"root": root, "statements": statements, "decls": decls, "indent": scop.indent}
+    decls = tuple((scop.arrays[n].ctype, n) for n in scop.local_decls)
+    buffers: tuple[Buffer, ...] = ()
     if model.expansions:
-        _add_expansions(program, model)
-    return program
+        buffers, writebacks = _expansions(model, statements)
+        root = Block((root, *writebacks))
+    return LoopTree(root, statements, decls, buffers, scop.indent)
 
 
-def _add_expansions(program: dict, model: Model) -> None:
-    """The arrays of the expanded scalars, allocated around the region, and after it
-    each scalar's final value, copied from the last iteration that has one."""
+def _statement(scop: Scop, lhs: Expr, op: str, rhs: Expr) -> Statement:
+    return Statement(expr_to_plain(lhs), op, expr_to_plain(rhs), vector=expression_problem(scop, lhs, rhs) is None)
+
+
+def _expansions(model: Model, statements: dict[str, Statement]) -> tuple[tuple[Buffer, ...], list[Node]]:
+    """The arrays of the expanded scalars, allocated around the region, and the code that
+    after it copies each scalar's final value from the last iteration that has one (its
+    statements are added to `statements`)."""
     scop = model.scop
-    writebacks = []
+    buffers, writebacks = [], []
     for k, x in enumerate(model.expansions):
-        extent = [_pw_aff_c(e, (), scop.context) for e in x.extent()]
-        program.setdefault("buffers", []).append({"name": x.array, "ctype": scop.arrays[x.array].ctype,
-                                                  "extent": extent})
+        extent = tuple(_pw_aff_c(e, (), scop.context) for e in x.extent())
+        buffers.append(Buffer(x.array, scop.arrays[x.array].ctype, extent))
         name = f"polyrl_writeback{k}"
-        program["statements"][name] = {"lhs": expr_to_plain(ScalarRef(x.scalar)), "op": "=",
-                                       "rhs": expr_to_plain(x.reference())}
+        statements[name] = _statement(scop, ScalarRef(x.scalar), "=", x.reference())
         last = x.last_iteration()
-        args = [_pw_aff_c(last.get_pw_aff(d), (), scop.context) for d in range(x.depth)]
+        args = tuple(_pw_aff_c(last.get_pw_aff(d), (), scop.context) for d in range(x.depth))
         guard = _c(isl.AstBuild.from_context(scop.context).expr_from_set(last.domain()))
-        writebacks.append({"kind": "if", "cond": guard, "then": {"kind": "stmt", "name": name, "args": args}})
-    root = program["root"]
-    program["root"] = {"kind": "block", "children": [root, *writebacks]}
+        writebacks.append(If(guard, Stmt(name, args)))
+    return tuple(buffers), writebacks
 
 
 @dataclass(frozen=True)
@@ -218,12 +210,22 @@ class PackPlan:
     readers: frozenset[str]
     transposed: bool = False  # the buffer's last two dimensions swapped (extent already is)
 
-    def copy(self) -> dict:
-        return {"buffer": self.name, "array": self.array, "lower": list(self.lower), "upper": list(self.upper),
-                "transposed": self.transposed}
+    def copy(self) -> Pack:
+        return Pack(self.name, self.array, self.lower, self.upper, self.transposed)
 
-    def buffer(self) -> dict:
-        return {"name": self.name, "ctype": self.ctype, "extent": list(self.extent)}
+    def buffer(self) -> Buffer:
+        return Buffer(self.name, self.ctype, self.extent)
+
+
+@dataclass
+class _OpenLoop:
+    """A `for` node while its body is converted: the packs whose copies it makes, and the
+    buffers allocated at it (its own packs' or those of loops inside it)."""
+
+    iter: str
+    parallel: bool
+    packs: list[PackPlan] = dataclasses.field(default_factory=list)
+    buffers: list[Buffer] = dataclasses.field(default_factory=list)
 
 
 def _packs(model: Model, nest: LoopNest, prefix: str) -> dict[tuple[int, ...], list[PackPlan]]:
@@ -264,18 +266,19 @@ def _pw_aff_c(pa: isl.PwAff, iterators: tuple[str, ...], context: isl.Set) -> st
     return _c(build.expr_from_pw_aff(pa))
 
 
-def _buffer_site(fors: list[dict]) -> dict:
+def _buffer_site(fors: list[_OpenLoop]) -> _OpenLoop:
     """Where a pack's buffer is allocated: in the innermost parallel loop around the copy
     (at each iteration, so each thread has its own), else once around the outermost loop."""
     for f in reversed(fors):
-        if f["parallel"]:
+        if f.parallel:
             return f
     return fors[0]
 
 
-def _packed_statement(scop: Scop, statements: dict, name: str, packs: list[PackPlan]) -> str:
+def _packed_statement(scop: Scop, statements: dict[str, Statement], name: str, packs: list[PackPlan]) -> str:
     """The variant of statement `name` whose right-hand side reads the buffers of `packs`
-    (subscripts relative to each box's origin), added to `statements` once."""
+    (subscripts relative to each box's origin), added to `statements` once. A buffer
+    holds the elements of its array, so the variant runs on vectors where `name` does."""
     variant = f"{name}__{'_'.join(p.name for p in packs)}"
     if variant not in statements:
         by_array = {p.array: p for p in packs}
@@ -289,8 +292,8 @@ def _packed_statement(scop: Scop, statements: dict, name: str, packs: list[PackP
                 relative[-2:] = relative[-1], relative[-2]
             return ArrayRef(p.name, tuple(relative))
 
-        s = scop.statement(name)
-        statements[variant] = {"lhs": expr_to_plain(s.lhs), "op": s.op, "rhs": expr_to_plain(map_expr(s.rhs, rewrite))}
+        rhs = map_expr(scop.statement(name).rhs, rewrite)
+        statements[variant] = dataclasses.replace(statements[name], rhs=expr_to_plain(rhs))
     return variant
 
 

@@ -14,8 +14,7 @@ from functools import cached_property
 import islpy as isl
 
 from polyrl.errors import PolyrlError
-from polyrl.ir import ArrayRef, Binary, Num, Scop, Unary
-from polyrl.ir import Scalar as ScalarRef
+from polyrl.ir import ArrayRef, Scop
 from polyrl.poly.accesses import reference_map, statement_references
 from polyrl.poly.dependences import Dependence, compute_dependences
 from polyrl.poly.describe import ref_text
@@ -23,6 +22,7 @@ from polyrl.poly.expansion import Expansion, accessors, expand, expansion_proble
 from polyrl.poly.packing import footprint
 from polyrl.poly.schedule import Action, Schedule
 from polyrl.poly.transform import Loop, LoopNest, apply_action, original_nest, statement_signatures, to_union_map
+from polyrl.poly.vector import expression_problem
 
 VERDICTS = 100_000  # remembered verdicts per model (all are forgotten beyond)
 
@@ -348,7 +348,8 @@ def vector_problem(model: Model, nest: LoopNest, path: tuple[int, ...],
         return f"loop `{loop.name}` carries {_dependence_text(carried[0], scop, explain)}, so it cannot be vectorized"
     types = set()
     for stmt, _ in _statement_paths_below(nest, path):
-        bad = _vector_expression_problem(scop, scop.statement(stmt), types)
+        s = scop.statement(stmt)
+        bad = expression_problem(scop, s.lhs, s.rhs, types)
         if bad:
             return f"{stmt} {bad}, so loop `{loop.name}` cannot be vectorized (V)"
     bad = stride_problem(scop, nest, path)
@@ -397,35 +398,6 @@ def _statement_paths_below(nest: LoopNest, path: tuple[int, ...]) -> list[tuple[
 
     visit(nest.loops_on(path)[-1].children, path)
     return out
-
-
-def _vector_expression_problem(scop: Scop, s, types: set[str]) -> str | None:
-    if not isinstance(s.lhs, ArrayRef):
-        return f"writes the scalar {s.lhs.name}"
-
-    def check(e) -> str | None:
-        if isinstance(e, ArrayRef | ScalarRef):
-            ctype = scop.arrays[e.name].ctype if e.name in scop.arrays else "?"
-            if ctype not in ("double", "float"):
-                return f"reads {e.name} of type {ctype}"
-            types.add(ctype)
-            return None
-        if isinstance(e, Num):
-            literals.append(e.text)
-            return None
-        if isinstance(e, Unary) and e.op in "-+":
-            return check(e.operand)
-        if isinstance(e, Binary) and e.op in ("+", "-", "*", "/"):
-            return check(e.lhs) or check(e.rhs)
-        return "computes something other than + - * / of array elements, scalars and numbers"
-
-    literals: list[str] = []
-    bad = check(s.lhs) or check(s.rhs)
-    # a double literal makes scalar float code compute in double; float vectors cannot
-    doubles = [t for t in literals if not (t.lower().endswith("f") or t.isdigit())]
-    if not bad and "float" in types and doubles:
-        bad = f"mixes the double literal {doubles[0]} into float arithmetic"
-    return bad
 
 
 def _stride(scop: Scop, nest: LoopNest, deep: tuple[int, ...], level: int, s, ref: ArrayRef) -> int | None:

@@ -1,0 +1,271 @@
+// Rewriting a LoopTree for printing (rewrite.h): hoisting unroll-and-jam guards, copying
+// bodies for jammed and unrolled loops (the loop iterator substituted in the C text),
+// and deciding which innermost loops become vector code from the strides of their
+// references, read off the C text of the subscripts.
+#include "rewrite.h"
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "ctext.h"
+
+namespace polyrl {
+
+namespace {
+
+// The body of an explicitly unrolled or jammed loop, copied with `iter` replaced by an
+// expression.
+Node substituted(const Node& n, const std::string& iter, const std::string& repl) {
+    Node m = n;
+    auto sub = [&](std::string& s) { s = substitute_identifier(s, iter, repl); };
+    switch (n.kind) {
+    case Node::Kind::For:
+        sub(m.init);
+        for (Buffer& b : m.buffers)
+            for (std::string& e : b.extent) sub(e);
+        if (n.iter == iter) return m;  // shadowed below this point (init is outside)
+        sub(m.cond);
+        sub(m.inc);
+        if (m.upper) sub(*m.upper);
+        for (Pack& p : m.packs) {
+            for (std::string& e : p.lower) sub(e);
+            for (std::string& e : p.upper) sub(e);
+        }
+        break;
+    case Node::Kind::If:
+        sub(m.cond);
+        break;
+    case Node::Kind::Stmt:
+        for (std::string& a : m.args) sub(a);
+        break;
+    case Node::Kind::Block:
+        break;
+    }
+    for (Node& k : m.kids) k = substituted(k, iter, repl);
+    return m;
+}
+
+// `n` itself, or its only child when it is a block of one node.
+const Node& single(const Node& n) { return n.kind == Node::Kind::Block && n.kids.size() == 1 ? n.kids[0] : n; }
+Node& single(Node& n) { return n.kind == Node::Kind::Block && n.kids.size() == 1 ? n.kids[0] : n; }
+
+// Unroll-and-jam guards, hoisted: where a chain of loops (each the only child of the
+// one before) ends in jammed loops whose full-tile condition `init + (f-1)*inc <= upper`
+// uses none of the chain's iterators, the chain becomes
+//   if (full) { chain with unguarded copies } else { chain with guarded copies },
+// so the innermost loop of a full tile holds straight-line code that it can vectorize.
+// Each jammed loop is settled once (outermost place first); the rest are tried deeper.
+Node hoisted_jam_guards(const Node& n) {
+    if (n.kind == Node::Kind::For && n.jam == 1) {
+        std::vector<std::string> iters;
+        const Node* c = &n;
+        while (c->kind == Node::Kind::For && c->jam == 1) {
+            iters.push_back(c->iter);
+            c = &single(c->kids[0]);
+        }
+        std::vector<std::string> conds;
+        std::vector<int> chosen;  // depths, within the jammed chain, of the loops settled here
+        for (int depth = 0; c->kind == Node::Kind::For && c->jam > 1; ++depth, c = &single(c->kids[0])) {
+            std::optional<long> inc = integer_literal(c->inc);
+            bool ok = c->tile == Tile::Unknown && c->upper && inc && *inc > 0;
+            for (const std::string& it : iters) ok = ok && !mentions(c->init, it) && !mentions(*c->upper, it);
+            if (ok) {
+                conds.push_back(trim(c->init) + " + " + std::to_string((c->jam - 1) * *inc) + " <= " + trim(*c->upper));
+                chosen.push_back(depth);
+            }
+            iters.push_back(c->iter);
+        }
+        if (!conds.empty()) {
+            auto settle = [&](Tile tile) {
+                Node copy = n;
+                Node* m = &copy;
+                while (m->kind == Node::Kind::For && m->jam == 1) m = &single(m->kids[0]);
+                for (int depth = 0; m->kind == Node::Kind::For && m->jam > 1; ++depth, m = &single(m->kids[0]))
+                    if (std::find(chosen.begin(), chosen.end(), depth) != chosen.end()) m->tile = tile;
+                for (Node& k : copy.kids) k = hoisted_jam_guards(k);
+                return copy;
+            };
+            Node guard;
+            guard.kind = Node::Kind::If;
+            guard.cond = conds[0];
+            for (size_t k = 1; k < conds.size(); ++k) guard.cond += " && " + conds[k];
+            guard.kids = {settle(Tile::Full), settle(Tile::Partial)};
+            guard.has_else = true;
+            return guard;
+        }
+    }
+    Node m = n;
+    for (Node& k : m.kids) k = hoisted_jam_guards(k);
+    return m;
+}
+
+// The statements of a settled loop body as straight-line code: blocks flattened, jammed
+// loops of a full tile replaced by their copies; false when anything else (a guard, a
+// loop) is in it.
+bool straight_line(const Node& n, std::vector<Node>& out) {
+    switch (n.kind) {
+    case Node::Kind::Block:
+        for (const Node& k : n.kids)
+            if (!straight_line(k, out)) return false;
+        return true;
+    case Node::Kind::Stmt:
+        out.push_back(n);
+        return true;
+    case Node::Kind::For:
+        if (n.form != Form::Jammed || n.tile != Tile::Full || !n.packs.empty() || !n.buffers.empty()) return false;
+        for (const Node& k : n.copies)
+            if (!straight_line(k, out)) return false;
+        return true;
+    case Node::Kind::If:
+        return false;
+    }
+    return false;
+}
+
+// The coefficient of `iter` in the C text of an affine sum (terms split at + and - outside
+// parentheses); nullopt when `iter` appears in a term that is not `iter` itself (2 * c, (c + 1)).
+std::optional<long> coefficient(const std::string& text, const std::string& iter) {
+    long coef = 0;
+    int depth = 0, sign = 1;
+    std::string term;
+    auto flush = [&]() -> bool {
+        std::string t = trim(term);
+        while (is_fully_parenthesized(t)) t = trim(t.substr(1, t.size() - 2));
+        term.clear();
+        if (t == iter) coef += sign;
+        else if (mentions(t, iter)) return false;
+        return true;
+    };
+    for (size_t i = 0; i < text.size(); ++i) {
+        char c = text[i];
+        if (c == '(') ++depth;
+        if (c == ')') --depth;
+        if (depth == 0 && (c == '+' || c == '-') && !trim(term).empty()) {
+            char prev = trim(term).back();
+            bool operand_end = std::isalnum(static_cast<unsigned char>(prev)) || prev == '_' || prev == ')' || prev == '.';
+            if (operand_end) {  // a binary operator
+                if (!flush()) return std::nullopt;
+                sign = c == '+' ? 1 : -1;
+                continue;
+            }
+        }
+        if (depth == 0 && (c == '+' || c == '-') && trim(term).empty()) {
+            if (c == '-') sign = -sign;
+            continue;
+        }
+        term += c;
+    }
+    if (!flush()) return std::nullopt;
+    return coef;
+}
+
+// How a reference with these printed subscripts walks the loop of `iter`: 0 invariant,
+// 1 unit stride in its last subscript; nullopt for anything else.
+std::optional<int> stride(const std::vector<std::string>& idx, const std::string& iter) {
+    for (size_t d = 0; d + 1 < idx.size(); ++d)
+        if (mentions(idx[d], iter)) return std::nullopt;
+    if (idx.empty() || !mentions(idx.back(), iter)) return 0;
+    std::optional<long> k = coefficient(idx.back(), iter);
+    if (!k || (*k != 0 && *k != 1)) return std::nullopt;
+    return static_cast<int>(*k);
+}
+
+bool has_array(const Expr& e) {
+    return e.kind == Expr::Kind::Array || std::any_of(e.kids.begin(), e.kids.end(), has_array);
+}
+
+// Whether the settled loop `n` (its `vector` set) can be written as vector code, and if
+// so its straight-line statements and the strides of their references, into `n`: a
+// sequential innermost loop of step 1 with a known bound, whose statements run in
+// straight-line order, each one that can be evaluated on vectors (StmtDef::vector), writing
+// a unit-stride element and reading invariant or unit-stride ones (subscripts holding no
+// array reference).
+bool plan_vector(Node& n, const Program& p) {
+    if (n.parallel || !n.upper || !n.step || *n.step != 1 || n.unroll != 1 || n.jam != 1 || !n.packs.empty())
+        return false;
+    std::vector<Node> body;
+    if (!straight_line(n.kids[0], body)) return false;
+    std::map<std::string, int> strides;
+    for (const Node& st : body) {
+        const StmtDef& def = p.statements.at(st.name);
+        if (!def.vector || def.lhs.kind != Expr::Kind::Array) return false;
+        bool ok = true;
+        auto record = [&](const Expr& ref, const std::vector<std::string>& idx) {
+            std::optional<int> k = stride(idx, n.iter);
+            ok = ok && k && std::none_of(ref.kids.begin(), ref.kids.end(), has_array);
+            if (k) strides[reference_text(ref.text, idx)] = *k;
+        };
+        ExprPrinter plain(st.args);
+        std::vector<std::string> lidx;
+        for (const Expr& i : def.lhs.kids) lidx.push_back(plain.print(i).text);
+        if (stride(lidx, n.iter) != std::optional<int>(1)) return false;
+        record(def.lhs, lidx);
+        // every array reference of the right-hand side, as the printer will see it
+        std::vector<const Expr*> refs;
+        std::vector<const Expr*> todo = {&def.rhs};
+        while (!todo.empty()) {
+            const Expr* e = todo.back();
+            todo.pop_back();
+            if (e->kind == Expr::Kind::Array) refs.push_back(e);
+            for (const Expr& k : e->kids) todo.push_back(&k);
+        }
+        for (const Expr* ref : refs) {
+            std::vector<std::string> idx;
+            for (const Expr& i : ref->kids) idx.push_back(plain.print(i).text);
+            record(*ref, idx);
+        }
+        if (!ok) return false;
+    }
+    n.straight = std::move(body);
+    n.strides = std::move(strides);
+    return true;
+}
+
+// The tree below `n` settled for printing (see Form), top-down as the printer walks it:
+// a loop's copies are made from its body as the hoisting left it, then settled.
+Node settled(const Node& n, const Program& p) {
+    Node m = n;
+    for (Node& k : m.kids) k = settled(k, p);
+    if (n.kind != Node::Kind::For) return m;
+    m.step = integer_literal(n.inc);
+    m.wraps_buffers = !n.buffers.empty() && !n.parallel;
+    bool steps_up = n.upper && m.step && *m.step > 0;
+    if (!n.vector.empty() && plan_vector(m, p)) {
+        m.form = Form::Vector;
+    } else if (!n.packs.empty() || (!n.buffers.empty() && !m.wraps_buffers)) {
+        m.form = Form::Packing;
+    } else if (n.jam > 1 && steps_up && n.tile == Tile::Partial) {
+        m.form = Form::JamPartial;
+    } else if (n.jam > 1 && steps_up) {
+        m.form = Form::Jammed;
+        std::string upper = paren(trim(*n.upper));
+        for (long k = 0; k < n.jam; ++k) {
+            std::string value = k == 0 ? paren(trim(n.init)) : "(" + trim(n.init) + " + " + std::to_string(k * *m.step) + ")";
+            Node copy = settled(substituted(n.kids[0], n.iter, value), p);
+            if (n.tile != Tile::Full) {
+                Node guard;
+                guard.kind = Node::Kind::If;
+                guard.cond = value + " <= " + upper;
+                guard.kids.push_back(std::move(copy));
+                copy = std::move(guard);
+            }
+            m.copies.push_back(std::move(copy));
+        }
+    } else if (n.unroll > 1 && n.unroll_copies && steps_up) {
+        m.form = Form::Unrolled;
+        for (long k = 1; k < n.unroll; ++k)
+            m.copies.push_back(settled(substituted(n.kids[0], n.iter, "(" + n.iter + " + " + std::to_string(k * *m.step) + ")"), p));
+    }
+    return m;
+}
+
+}  // namespace
+
+Program rewrite(const Program& program) {
+    Program out = program;
+    out.root = settled(hoisted_jam_guards(program.root), program);
+    return out;
+}
+
+}  // namespace polyrl
