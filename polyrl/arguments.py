@@ -98,3 +98,12 @@ def toolchain_from_args(args):
     flags = (tuple(args.flags.split()) + tuple(f"-D{d}" for d in args.defines)
              + tuple(f"-I{Path(i).resolve()}" for i in args.include_dirs))
     return Toolchain(cc=args.cc, flags=flags, threads=args.threads)
+
+
+def require_at_least_one(args: argparse.Namespace, *names: str) -> None:
+    """A one-line error for the first of the options `names` (attribute names, e.g.
+    "search_budget" for --search-budget) given below 1; an option left unset (None) passes."""
+    for name in names:
+        value = getattr(args, name)
+        if value is not None and value < 1:
+            raise PolyrlError(f"--{name.replace('_', '-')} must be at least 1")

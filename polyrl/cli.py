@@ -14,6 +14,7 @@ from polyrl.arguments import (
     add_toolchain_arguments,
     load_all_programs,
     load_program,
+    require_at_least_one,
     toolchain_from_args,
 )
 from polyrl.errors import PolyrlError
@@ -187,8 +188,7 @@ def cmd_optimize(args) -> int:
     if args.search is not None and args.simd != "auto":
         # the memo store keys candidates by schedule text, which does not say where simd went
         raise PolyrlError("--search measures its candidates with --simd auto; drop --simd")
-    if args.repeat < 1:
-        raise PolyrlError("--repeat must be at least 1")
+    require_at_least_one(args, "repeat")
     if args.scop is not None or args.schedule is not None:
         # a schedule names the branches of one scop: the first, or --scop K
         if args.scop is None:

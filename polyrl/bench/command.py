@@ -13,6 +13,7 @@ import time
 from datetime import datetime
 from pathlib import Path
 
+from polyrl.arguments import require_at_least_one
 from polyrl.errors import PolyrlError
 
 DEFAULT_VARIANTS = "base,graphite,polly,pluto,pluto-nounrolljam,polyrl-schedule,polyrl-affine,polyrl-policy"
@@ -82,12 +83,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
     from polyrl.bench.variants import Settings, find_polycc, make_variants
     from polyrl.runtime import MemoStore, machine_fingerprint
 
-    if args.repeat < 1:
-        raise PolyrlError("--repeat must be at least 1")
-    if args.threads is not None and args.threads < 1:
-        raise PolyrlError("--threads must be at least 1")
-    if args.search_budget < 1:
-        raise PolyrlError("--search-budget must be at least 1")
+    require_at_least_one(args, "repeat", "threads", "search_budget")
     if args.polycc and find_polycc(args.polycc) is None:
         raise PolyrlError(f"--polycc: `{args.polycc}` is not an executable")
     label, folder = resolve_suite(args.suite, args.polybench_dir)

@@ -34,34 +34,36 @@ ASSIGN_OPS = {"=", "+=", "-=", "*=", "/=", "%=", "<<=", ">>=", "&=", "|=", "^="}
 
 # clang's UnaryOperatorKind (clang-c/Index.h, LLVM 17+)
 UNARY_POST_INC, UNARY_POST_DEC, UNARY_PRE_INC, UNARY_PRE_DEC = 1, 2, 3, 4
+# the increment and decrement operators, and the step each makes
+INCREMENT_STEPS = {UNARY_POST_INC: 1, UNARY_PRE_INC: 1, UNARY_POST_DEC: -1, UNARY_PRE_DEC: -1}
 UNARY_ADDR, UNARY_DEREF, UNARY_PLUS, UNARY_MINUS, UNARY_NOT, UNARY_LNOT = 5, 6, 7, 8, 9, 10
+
+
+def _signatures() -> dict[str, tuple[list, object]]:
+    """The libclang C functions polyrl calls that the Python bindings do not declare:
+    name -> (argument types, result type)."""
+    uint_p = ctypes.POINTER(ctypes.c_uint)
+    return {
+        "clang_getCursorBinaryOperatorKind": ([ci.Cursor], ctypes.c_int),
+        "clang_getBinaryOperatorKindSpelling": ([ctypes.c_int], ci._CXString),
+        "clang_getCursorUnaryOperatorKind": ([ci.Cursor], ctypes.c_int),
+        "clang_Cursor_isMacroFunctionLike": ([ci.Cursor], ctypes.c_uint),
+        "clang_getSpellingLocation": ([SourceLocation, ctypes.POINTER(ci.c_object_p), uint_p, uint_p, uint_p], None),
+        "clang_Cursor_Evaluate": ([ci.Cursor], ctypes.c_void_p),
+        "clang_EvalResult_getKind": ([ctypes.c_void_p], ctypes.c_int),
+        "clang_EvalResult_getAsLongLong": ([ctypes.c_void_p], ctypes.c_longlong),
+        "clang_EvalResult_getAsDouble": ([ctypes.c_void_p], ctypes.c_double),
+        "clang_EvalResult_dispose": ([ctypes.c_void_p], None),
+    }
 
 
 @functools.lru_cache(maxsize=1)
 def _lib():
     lib = ci.conf.lib
-    lib.clang_getCursorBinaryOperatorKind.argtypes = [ci.Cursor]
-    lib.clang_getCursorBinaryOperatorKind.restype = ctypes.c_int
-    lib.clang_getBinaryOperatorKindSpelling.argtypes = [ctypes.c_int]
-    lib.clang_getBinaryOperatorKindSpelling.restype = ci._CXString
-    lib.clang_getCursorUnaryOperatorKind.argtypes = [ci.Cursor]
-    lib.clang_getCursorUnaryOperatorKind.restype = ctypes.c_int
-    lib.clang_Cursor_isMacroFunctionLike.argtypes = [ci.Cursor]
-    lib.clang_Cursor_isMacroFunctionLike.restype = ctypes.c_uint
-    lib.clang_getSpellingLocation.argtypes = [SourceLocation, ctypes.POINTER(ci.c_object_p),
-                                             ctypes.POINTER(ctypes.c_uint), ctypes.POINTER(ctypes.c_uint),
-                                             ctypes.POINTER(ctypes.c_uint)]
-    lib.clang_getSpellingLocation.restype = None
-    lib.clang_Cursor_Evaluate.argtypes = [ci.Cursor]
-    lib.clang_Cursor_Evaluate.restype = ctypes.c_void_p
-    lib.clang_EvalResult_getKind.argtypes = [ctypes.c_void_p]
-    lib.clang_EvalResult_getKind.restype = ctypes.c_int
-    lib.clang_EvalResult_getAsLongLong.argtypes = [ctypes.c_void_p]
-    lib.clang_EvalResult_getAsLongLong.restype = ctypes.c_longlong
-    lib.clang_EvalResult_getAsDouble.argtypes = [ctypes.c_void_p]
-    lib.clang_EvalResult_getAsDouble.restype = ctypes.c_double
-    lib.clang_EvalResult_dispose.argtypes = [ctypes.c_void_p]
-    lib.clang_EvalResult_dispose.restype = None
+    for name, (argtypes, restype) in _signatures().items():
+        function = getattr(lib, name)
+        function.argtypes = argtypes
+        function.restype = restype
     return lib
 
 

@@ -19,12 +19,9 @@ from clang.cindex import CursorKind as K
 
 from polyrl.frontend import affine
 from polyrl.frontend.clang_parse import (
+    INCREMENT_STEPS,
     INTEGER_KINDS,
     UNARY_LNOT,
-    UNARY_POST_DEC,
-    UNARY_POST_INC,
-    UNARY_PRE_DEC,
-    UNARY_PRE_INC,
     UNSIGNED_KINDS,
     Source,
     binary_op,
@@ -203,8 +200,7 @@ class ConstraintReader:
         c = strip_implicit(inc)
         step = None
         if c.kind == K.UNARY_OPERATOR and _is_var(children(c)[0], var):
-            steps = {UNARY_POST_INC: 1, UNARY_PRE_INC: 1, UNARY_POST_DEC: -1, UNARY_PRE_DEC: -1}
-            step = steps.get(unary_kind(c))
+            step = INCREMENT_STEPS.get(unary_kind(c))
         elif c.kind in (K.COMPOUND_ASSIGNMENT_OPERATOR, K.BINARY_OPERATOR):
             op = binary_op(c)
             lhs, rhs = children(c)

@@ -21,6 +21,7 @@ from polyrl.frontend.clang_parse import (
     ASSIGN_OPS,
     FLOAT_KINDS,
     IDENT_RE,
+    INCREMENT_STEPS,
     INTEGER_KINDS,
     UNARY_ADDR,
     UNARY_DEREF,
@@ -28,10 +29,6 @@ from polyrl.frontend.clang_parse import (
     UNARY_MINUS,
     UNARY_NOT,
     UNARY_PLUS,
-    UNARY_POST_DEC,
-    UNARY_POST_INC,
-    UNARY_PRE_DEC,
-    UNARY_PRE_INC,
     Source,
     binary_op,
     children,
@@ -239,7 +236,7 @@ class ExpressionReader:
             return ref
         if k == K.UNARY_OPERATOR:
             uk = unary_kind(cur)
-            if uk in (UNARY_POST_INC, UNARY_POST_DEC, UNARY_PRE_INC, UNARY_PRE_DEC):
+            if uk in INCREMENT_STEPS:
                 raise self.src.error(f"increment/decrement inside an expression (`{self.src.text_of(cur)}`) has side "
                                      "effects", cur)
             if uk == UNARY_DEREF:

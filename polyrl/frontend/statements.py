@@ -15,11 +15,8 @@ from clang.cindex import CursorKind as K
 
 from polyrl.frontend.clang_parse import (
     ARRAY_KINDS,
+    INCREMENT_STEPS,
     UNARY_DEREF,
-    UNARY_POST_DEC,
-    UNARY_POST_INC,
-    UNARY_PRE_DEC,
-    UNARY_PRE_INC,
     Source,
     binary_op,
     children,
@@ -137,9 +134,8 @@ class StatementCollector:
             if op not in STMT_OPS:
                 raise self.src.error(f"compound assignment `{op}` is not supported; write `x = x {op[:-1]} e`", cur)
             self.assignment(cur, loops, positions, op, guards)
-        elif k == K.UNARY_OPERATOR and unary_kind(cur) in (UNARY_POST_INC, UNARY_PRE_INC, UNARY_POST_DEC,
-                                                            UNARY_PRE_DEC):
-            op = "+=" if unary_kind(cur) in (UNARY_POST_INC, UNARY_PRE_INC) else "-="
+        elif k == K.UNARY_OPERATOR and unary_kind(cur) in INCREMENT_STEPS:
+            op = "+=" if INCREMENT_STEPS[unary_kind(cur)] > 0 else "-="
             self.assignment(cur, loops, positions, op, guards)
         elif k == K.VAR_DECL:
             if guards:

@@ -16,11 +16,8 @@ from polyrl.frontend.clang_parse import (
     ARRAY_KINDS,
     ASSIGN_OPS,
     FLOAT_KINDS,
+    INCREMENT_STEPS,
     INTEGER_KINDS,
-    UNARY_POST_DEC,
-    UNARY_POST_INC,
-    UNARY_PRE_DEC,
-    UNARY_PRE_INC,
     Source,
     binary_op,
     children,
@@ -65,8 +62,7 @@ class RegionSymbols:
                 if binary_op(c) in ASSIGN_OPS:
                     ch = children(c)
                     target = strip_implicit(ch[0]) if ch else None
-            elif k == K.UNARY_OPERATOR and unary_kind(c) in (UNARY_POST_INC, UNARY_POST_DEC, UNARY_PRE_INC,
-                                                              UNARY_PRE_DEC):
+            elif k == K.UNARY_OPERATOR and unary_kind(c) in INCREMENT_STEPS:
                 ch = children(c)
                 target = strip_implicit(ch[0]) if ch else None
             elif k == K.VAR_DECL:

@@ -6,6 +6,7 @@ import argparse
 import os
 from pathlib import Path
 
+from polyrl.arguments import require_at_least_one
 from polyrl.errors import PolyrlError
 
 FUZZ_EPILOG = """Each generated program (polyrl.generate, sized to run in well under a millisecond)
@@ -58,8 +59,7 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
                                ("--threads", args.threads, 1), ("--start", args.start, 0)):
         if value < least:
             raise PolyrlError(f"{name} must be at least {least}")
-    if args.workers is not None and args.workers < 1:
-        raise PolyrlError("--workers must be at least 1")
+    require_at_least_one(args, "workers")
     if args.time_budget is not None and args.time_budget <= 0:
         raise PolyrlError("--time-budget must be positive")
     if args.timeout <= 0:

@@ -198,6 +198,13 @@ def _vars(ctx: NestContext, n: int) -> list[str]:
     return [ITERATORS[ctx.first_var + k] for k in range(n)]
 
 
+def _space(b: Builder, ctx: NestContext, fewest: int, most: int) -> tuple[int, list[str], list[str]]:
+    """A nest's rank (fewest..most loops, as deep as the context allows), its iterators and
+    their sizes, drawn in this order."""
+    rank = b.rank(fewest, min(most, ctx.max_depth))
+    return rank, _vars(ctx, rank), [b.space_size() for _ in range(rank)]
+
+
 def _rect(var: str, size: str) -> tuple[str, str, str, str, int, bool]:
     return (var, "0", size, size, 0, False)
 
@@ -214,9 +221,7 @@ def _stmt(b: Builder, lhs_name: str, lhs: str, rhs: str, reads: list[str], accum
 
 
 def elementwise(b: Builder, ctx: NestContext) -> Kernel:
-    rank = b.rank(1, min(4, ctx.max_depth))
-    v = _vars(ctx, rank)
-    sizes = [b.space_size() for _ in range(rank)]
+    rank, v, sizes = _space(b, ctx, 1, 4)
     dims = tuple((s,) for s in sizes)
     bounded = ctx.in_time
     body: list[Loop | Stmt] = []
@@ -236,9 +241,7 @@ def elementwise(b: Builder, ctx: NestContext) -> Kernel:
 
 
 def broadcast(b: Builder, ctx: NestContext) -> Kernel:
-    rank = b.rank(2, min(4, ctx.max_depth))
-    v = _vars(ctx, rank)
-    sizes = [b.space_size() for _ in range(rank)]
+    rank, v, sizes = _space(b, ctx, 2, 4)
     refs: list[str] = []
     for _ in range(b.n_reads(2, 8)):
         # a proper subset of the dimensions, order kept: u[i], v[j], M[i][k], ...
@@ -255,9 +258,7 @@ def broadcast(b: Builder, ctx: NestContext) -> Kernel:
 
 
 def reduction(b: Builder, ctx: NestContext) -> Kernel:
-    rank = b.rank(1, min(4, ctx.max_depth))
-    v = _vars(ctx, rank)
-    sizes = [b.space_size() for _ in range(rank)]
+    rank, v, sizes = _space(b, ctx, 1, 4)
     # output keeps a proper subset of the dimensions (none: a scalar sum)
     keep = sorted(b.rng.sample(range(rank), b.rng.randint(0, rank - 1)))
     refs: list[str] = []
@@ -354,9 +355,7 @@ def _shift(var: str, off: int) -> str:
 
 
 def stencil(b: Builder, ctx: NestContext, in_place: bool) -> Kernel:
-    rank = b.rank(1, min(3, ctx.max_depth))
-    v = _vars(ctx, rank)
-    sizes = [b.space_size() for _ in range(rank)]
+    rank, v, sizes = _space(b, ctx, 1, 3)
     dims = tuple((s,) for s in sizes)
     radius, offs = _stencil_offsets(b, rank)
     src = b.read_array(dims, ctx)
@@ -388,9 +387,7 @@ def stencil(b: Builder, ctx: NestContext, in_place: bool) -> Kernel:
 
 
 def transpose(b: Builder, ctx: NestContext) -> Kernel:
-    rank = b.rank(2, min(3, ctx.max_depth))
-    v = _vars(ctx, rank)
-    sizes = [b.space_size() for _ in range(rank)]
+    rank, v, sizes = _space(b, ctx, 2, 3)
     refs: list[str] = []
     for _ in range(b.n_reads(1, 4)):
         perm = list(range(rank))

@@ -7,6 +7,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from polyrl.arguments import require_at_least_one
 from polyrl.errors import PolyrlError
 
 MEASURE_EPILOG = """Each program's baseline and its schedules go into the memo store under
@@ -106,14 +107,7 @@ def cmd_measure(args: argparse.Namespace) -> int:
     from polyrl.measure.scheduler import MeasureOptions, run_measurement
     from polyrl.runtime.execute import Toolchain
 
-    if args.workers < 1:
-        raise PolyrlError("--workers must be at least 1")
-    if args.repeat < 1:
-        raise PolyrlError("--repeat must be at least 1")
-    if args.threads is not None and args.threads < 1:
-        raise PolyrlError("--threads must be at least 1")
-    if args.batch < 1:
-        raise PolyrlError("--batch must be at least 1")
+    require_at_least_one(args, "workers", "repeat", "threads", "batch")
     tc = Toolchain(cc=args.cc, flags=tuple(args.flags.split()), threads=args.threads)
     opts = MeasureOptions(Path(args.corpus), args.schedules, args.workers, args.ray, Path(args.store), tc,
                           args.repeat, args.timeout, progress=not args.no_progress and sys.stderr.isatty(),

@@ -46,7 +46,7 @@ from torch_geometric.loader import DataLoader
 from polyrl.errors import PolyrlError
 from polyrl.model.backbone import GraphBackbone, mlp_head, torch_threads
 from polyrl.model.features import FEATURE_BLOCKS, NODE_FEATURES, NUM_EDGE_TYPES, program_graph
-from polyrl.model.files import read_torch_file
+from polyrl.model.files import beside, read_torch_file
 
 CHECKPOINT_FORMAT = "polyrl-costmodel"
 CHECKPOINT_VERSION = 3  # 2: MLP head shaped like the value head; 3: input scaling in the backbone
@@ -521,13 +521,11 @@ def _fmt(m: dict[str, float]) -> str:
 
 
 def loss_curve_path(out: str | Path) -> Path:
-    out = Path(out)
-    return out.with_name(out.stem + ".loss.png")
+    return beside(out, ".loss.png")
 
 
 def graph_cache_path(out: str | Path) -> Path:
-    out = Path(out)
-    return out.with_name(out.stem + ".graphs.pt")
+    return beside(out, ".graphs.pt")
 
 
 def pretrain(config: PretrainConfig, log: Callable[[str], None] | None = None) -> dict:

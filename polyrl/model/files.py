@@ -1,8 +1,9 @@
-"""Reading checkpoint files: one place that turns a file torch cannot read (missing,
-truncated, text, a foreign pickle) into a one-line PolyrlError naming the file.
+"""Checkpoint files: one place that turns a file torch cannot read (missing, truncated,
+text, a foreign pickle) into a one-line PolyrlError naming the file, and the names of
+the files written beside a checkpoint (its logs, curves and caches).
 
 Owns the read only; each checkpoint's format, version and contents are checked by its
-owner (polyrl.rl.ppo for policies, polyrl.model.costmodel for cost models).
+owner (polyrl.rl.checkpoint for policies, polyrl.model.costmodel for cost models).
 """
 
 from __future__ import annotations
@@ -24,3 +25,10 @@ def read_torch_file(path: str | Path, what: str = "checkpoint") -> object:
         first = (str(e).strip().splitlines() or [""])[0][:160]
         raise PolyrlError(f"cannot read the {what}: {type(e).__name__}{': ' + first if first else ''}",
                           str(path)) from None
+
+
+def beside(out: str | Path, suffix: str) -> Path:
+    """The file next to the checkpoint `out` named by its stem and `suffix`
+    (`runs/p.pt`, ".train.csv" -> `runs/p.train.csv`)."""
+    out = Path(out)
+    return out.with_name(out.stem + suffix)

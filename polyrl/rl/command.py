@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from polyrl.arguments import require_at_least_one
 from polyrl.errors import PolyrlError
 
 TRAIN_EPILOG = """Rewards: log4 of the speedup of each new state over the previous one, so an
@@ -80,9 +81,7 @@ def cmd_train(args: argparse.Namespace) -> int:
         raise PolyrlError("polyrl train needs --store (memo store of legality answers and measurements)")
     if args.target_kl is not None and not args.target_kl > 0:
         raise PolyrlError("--target-kl must be positive")
-    for name in ("steps", "workers", "batch_size", "minibatch_size", "epochs", "max_steps", "repeat"):
-        if getattr(args, name) < 1:
-            raise PolyrlError(f"--{name.replace('_', '-')} must be at least 1")
+    require_at_least_one(args, "steps", "workers", "batch_size", "minibatch_size", "epochs", "max_steps", "repeat")
     if args.costmodel is not None and not Path(args.costmodel).is_file():
         raise PolyrlError("no such cost-model checkpoint", args.costmodel)
     if args.init is not None:
@@ -192,9 +191,7 @@ def cmd_distill(args: argparse.Namespace) -> int:
         raise PolyrlError("no such targets file", args.targets)
     if args.init is not None and not Path(args.init).is_file():
         raise PolyrlError("no such checkpoint", args.init)
-    for name in ("epochs", "max_steps"):
-        if getattr(args, name) < 1:
-            raise PolyrlError(f"--{name.replace('_', '-')} must be at least 1")
+    require_at_least_one(args, "epochs", "max_steps")
     config = DistillConfig(corpus=args.corpus, store=args.store, out=args.out, init=args.init, targets=args.targets,
                            toolchain=Toolchain(cc=args.cc, flags=tuple(args.flags.split()), threads=args.threads),
                            min_speedup=args.min_speedup, tie=args.tie, epochs=args.epochs, lr=args.lr,

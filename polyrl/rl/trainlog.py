@@ -10,24 +10,23 @@ import math
 import os
 from pathlib import Path
 
+from polyrl.model.files import beside
+
 COLUMNS = ("iteration", "global_step", "episodes", "mean_return", "geomean_speedup", "mean_length",
            "legal_actions", "lookups", "measured", "store_hit_rate", "policy_loss", "value_loss", "entropy",
            "approx_kl", "clipfrac", "update_epochs", "explained_variance", "ent_coef", "steps_per_s", "seconds")
 
 
 def csv_path(out: str | Path) -> Path:
-    out = Path(out)
-    return out.with_name(out.stem + ".train.csv")
+    return beside(out, ".train.csv")
 
 
 def curve_path(out: str | Path) -> Path:
-    out = Path(out)
-    return out.with_name(out.stem + ".train.png")
+    return beside(out, ".train.png")
 
 
 def tensorboard_dir(out: str | Path) -> Path:
-    out = Path(out)
-    return out.with_name(out.stem + ".tb")
+    return beside(out, ".tb")
 
 
 class TrainLog:

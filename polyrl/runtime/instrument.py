@@ -157,15 +157,12 @@ def instrument(scop: Scop, region_text: str | None) -> str:
         out.append(f"{ind}polyrl_bytes{k} = {w.bytes_expr}; /* {w.name} */")
     out.append(f"{ind}polyrl_timed = (++polyrl_calls == 1);")
     out.append(f"{ind}if (polyrl_timed) {{")
-    for k, w in enumerate(written):
-        ref = w.name if w.ndim else f"&{w.name}"
-        out.append(f"{ind}{ind}polyrl_snap{k} = polyrl_snapshot({ref}, polyrl_bytes{k});")
+    refs = [w.name if w.ndim else f"&{w.name}" for w in written]  # the address of each written array
+    out += [f"{ind}{ind}polyrl_snap{k} = polyrl_snapshot({ref}, polyrl_bytes{k});" for k, ref in enumerate(refs)]
     out.append(f"{ind}}}")
     out.append(f"{ind}for (polyrl_r = 0; polyrl_timed ? polyrl_next_run(polyrl_r) : polyrl_r == 0; ++polyrl_r) {{")
     out.append(f"{ind}{ind}if (polyrl_timed) {{")
-    for k, w in enumerate(written):
-        ref = w.name if w.ndim else f"&{w.name}"
-        out.append(f"{ind}{ind}{ind}polyrl_restore({ref}, polyrl_snap{k}, polyrl_bytes{k});")
+    out += [f"{ind}{ind}{ind}polyrl_restore({ref}, polyrl_snap{k}, polyrl_bytes{k});" for k, ref in enumerate(refs)]
     out.append(f"{ind}{ind}{ind}polyrl_t0 = polyrl_now();")
     out.append(f"{ind}{ind}}}")
     out.append(f"{ind}{ind}{{")
