@@ -5,6 +5,7 @@
 #include "emit.h"
 
 #include <algorithm>
+#include <map>
 #include <set>
 #include <sstream>
 #include <stdexcept>

@@ -5,6 +5,7 @@
 #include "rewrite.h"
 
 #include <algorithm>
+#include <cctype>
 #include <string>
 #include <vector>
 

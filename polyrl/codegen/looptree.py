@@ -37,20 +37,21 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NoReturn
+
+from polyrl.poly.vector import VECTOR_TYPES
 
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _TYPE_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_ *]*")
 _NOT_IN_EXPRESSIONS = re.compile(r"[;{}\"'\n#]")
 ASSIGNMENT_OPS = frozenset(("=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>="))
-VECTOR_TYPES = ("double", "float")
 MAX_UNROLL = 1024
 MAX_JAM = 64
 
 PlainExpr = list | tuple  # polyrl.ir.expr_to_plain; checked by the emitter
 
 
-def _fail(node: object, name: str, what: str) -> None:
+def _fail(node: object, name: str, what: str) -> NoReturn:
     raise ValueError(f"LoopTree {type(node).__name__}.{name}: {what}")
 
 
@@ -115,7 +116,7 @@ def _factor(node: object, name: str, value: Any, most: int) -> None:
         _fail(node, name, f"{name} factor must be in 1..{most}, not {value}")
 
 
-def _nodes(node: object, name: str, values: Any, kind: type) -> tuple:
+def _sequence(node: object, name: str, values: Any, kind: type) -> tuple:
     if not isinstance(values, list | tuple):
         _fail(node, name, f"expected a sequence of {kind.__name__}, got {type(values).__name__}")
     for k, v in enumerate(values):
@@ -253,8 +254,8 @@ class For:
             _bool(self, name, getattr(self, name))
         _factor(self, "unroll", self.unroll, MAX_UNROLL)
         _factor(self, "jam", self.jam, MAX_JAM)
-        _set(self, "packs", _nodes(self, "packs", self.packs, Pack))
-        _set(self, "buffers", _nodes(self, "buffers", self.buffers, Buffer))
+        _set(self, "packs", _sequence(self, "packs", self.packs, Pack))
+        _set(self, "buffers", _sequence(self, "buffers", self.buffers, Buffer))
         if self.vector is not None and self.vector not in VECTOR_TYPES:
             _fail(self, "vector", f"vector element type must be 'double' or 'float', not {self.vector!r}")
 
@@ -319,6 +320,6 @@ class LoopTree:
             _type_name(self, f"decls[{k}][0]", d[0])
             _identifier(self, f"decls[{k}][1]", d[1])
         _set(self, "decls", tuple(tuple(d) for d in self.decls))
-        _set(self, "buffers", _nodes(self, "buffers", self.buffers, Buffer))
+        _set(self, "buffers", _sequence(self, "buffers", self.buffers, Buffer))
         if _str(self, "indent", self.indent).strip(" \t"):
             _fail(self, "indent", "only spaces and tabs allowed")
