@@ -33,7 +33,7 @@ distillation's targets, `polyrl measure --schedules macros`), not answers.
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import islpy as isl
 
@@ -416,6 +416,11 @@ def _plan(b: _Builder, shape: BranchShape, p: Profile) -> None:
     d = shape.depth
     if d >= 2 and shape.is_time(0) and _stencil(b, shape, p):
         return
+    if p.intra_tile and len(_own(b, [d - 2, d - 1])) < 2:
+        # tiling a loop that other branches share would take them into the tiles and keep
+        # their loops from being planned: the innermost loop first, whose interchange
+        # takes this branch out of the shared loop where that is legal (gramschmidt)
+        p = replace(p, intra_tile=False)
     order = list(range(d)) if p.intra_tile else _innermost_first(b, shape)
     if d >= 3 and shape.reused(range(d - 3, d)) and _band3(b, shape, order, p):
         return
