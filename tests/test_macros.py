@@ -13,6 +13,7 @@ import pytest
 from polyrl.api import load
 from polyrl.cli import main
 from polyrl.errors import PolyrlError
+from polyrl.measure.scheduler import MACROS_VERSION
 from polyrl.measure.schedules import ScheduleSpec, parse_spec
 from polyrl.poly.legality import is_legal
 from polyrl.poly.macros import PROFILES, macro_schedule, macro_schedules
@@ -132,4 +133,4 @@ def test_measure_the_macro_schedules_of_a_corpus(tmp_path: Path):
     assert set(measured) == expected | {""}
     assert all(r.status == "ok" and r.verified is not False for r in measured.values()), measured
     plans = [json.loads(line) for line in Path(f"{store}.plans.jsonl").read_text().splitlines()]
-    assert [p["spec"] for p in plans] == ["macros:v3"]
+    assert [p["spec"] for p in plans] == [f"macros:v{MACROS_VERSION}"]
