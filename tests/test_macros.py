@@ -54,6 +54,22 @@ def test_a_contraction_gets_the_blis_plan_and_computes_what_the_original_does():
         assert result.new.status == "ok" and result.verified is True, (name, schedule, result.new.detail)
 
 
+def test_the_pluto_form_takes_a_branch_out_of_loops_other_branches_share():
+    # after isl's schedule, gramschmidt's two updates share their k and j loops with the
+    # norm; tiling the first update's j loop there would take the second into its tiles,
+    # with nothing parallel (session 21: 1.9x at LARGE where PLUTO gets 26x). Interchanged
+    # first, the first update leaves the shared loop and the second gets tiles of its own
+    # and a parallel tile loop
+    kernel = "linear-algebra/solvers/gramschmidt/gramschmidt.c"
+    form = next(p for p in PROFILES if p.name == "affine-tile")
+    w = words(macro_schedule(sized(kernel, "LARGE").model, form))  # (MEDIUM's loops are too short to run in parallel)
+    assert w[:3] == ["B0:A(1)", "B1:I(1,2)", "B1:T2(1,2,32,32)"]
+    second = [a for a in w if a.startswith("B2:")]
+    assert second[0] == "B2:T2(1,2,32,32)" and "B2:P(1)" in second
+    result = sized(kernel, "MEDIUM").apply(" ".join(w)).run(toolchain("MEDIUM"), repeat=1, check_reference=False)
+    assert result.new.status == "ok" and result.verified is True, result.new.detail
+
+
 def test_a_time_stencil_is_skewed_tiled_and_run_as_a_parallel_wavefront():
     program = sized("stencils/seidel-2d/seidel-2d.c", "MEDIUM")
     schedule = macro_schedule(program.model, PROFILES[0])
