@@ -81,3 +81,31 @@ def test_codegen_hands_the_verdict_to_the_emitter(program):
     text = program.apply("B0:V() B1:V()").region_text
     assert loop_tree(program.model, vectorized).statements["S1"].vector
     assert "polyrl_v_double" in text and "polyrl_v_float" in text
+
+
+def test_remembered_strides_are_the_strides_computed_afresh():
+    # Model.strides keeps stride answers across the schedules of one program: each must be
+    # what stride_problem finds without it, whatever was asked before (many schedules of
+    # three kernels share one memo, loop by loop, levels and packs included)
+    from pathlib import Path
+
+    from polyrl.poly.legality import stride_problem
+    from polyrl.poly.macros import macro_schedules
+
+    root = Path(__file__).resolve().parents[1] / "datasets" / "polybench"
+    asked = 0
+    for rel in ("linear-algebra/blas/gemm/gemm.c", "linear-algebra/kernels/atax/atax.c", "stencils/jacobi-2d/jacobi-2d.c"):
+        program = load(root / rel, defines={"MEDIUM_DATASET": "1"}, include_dirs=[str(root / "utilities")])
+        model = program.model
+        schedules = [Schedule(), *macro_schedules(model).values(), Schedule.parse("B0:I(0,1)")]
+        for schedule in schedules:
+            try:
+                nest = apply_schedule(model, schedule)
+            except PolyrlError:
+                continue
+            for path in nest.branches():
+                for depth in range(1, len(path) + 1):
+                    fresh = stride_problem(model.scop, nest, path[:depth])
+                    assert stride_problem(model.scop, nest, path[:depth], model.strides) == fresh, (rel, schedule)
+                    asked += 1
+    assert asked > 50 and len(model.strides) > 0
