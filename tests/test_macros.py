@@ -70,6 +70,16 @@ def test_the_pluto_form_takes_a_branch_out_of_loops_other_branches_share():
     assert result.new.status == "ok" and result.verified is True, result.new.detail
 
 
+def test_the_pluto_form_leaves_alone_what_it_cannot_improve():
+    # a wavefront whose fronts hold too little work to pay for its threads is not run in
+    # parallel (jacobi-1d at MINI); isl's order alone, with nothing planned on its loops,
+    # is no plan: the program stays as written (nussinov)
+    form = next(p for p in PROFILES if p.name == "affine-tile")
+    stencil = words(macro_schedule(sized("stencils/jacobi-1d/jacobi-1d.c").model, form))
+    assert stencil[0] == "B0:A(1)" and not any(":P(" in w for w in stencil)
+    assert str(macro_schedule(sized("medley/nussinov/nussinov.c").model, form)) == ""
+
+
 def test_a_time_stencil_is_skewed_tiled_and_run_as_a_parallel_wavefront():
     program = sized("stencils/seidel-2d/seidel-2d.c", "MEDIUM")
     schedule = macro_schedule(program.model, PROFILES[0])

@@ -406,8 +406,8 @@ def _stencil(b: _Builder, shape: BranchShape, p: Profile) -> bool:
     # the wavefront: tile loop 1 advanced by tile loop 0, then outermost; tile loop 0 is
     # then free of dependences inside one wavefront
     mark = b.mark()
-    if not (b.take("S", 0, 1, 1) and b.take("I", 0, 1) and b.take("P", 1)):
-        b.undo(mark)
+    if not (b.take("S", 0, 1, 1) and b.take("I", 0, 1) and _parallel(b, [1])):
+        b.undo(mark)  # (also where a wavefront holds too little work to pay for its threads)
     b.take("V")
     return True
 
@@ -460,7 +460,8 @@ def untouched(nest: LoopNest, path: tuple[int, ...]) -> bool:
 def macro_schedule(model: Model, profile: Profile) -> Schedule:
     """`profile`'s plan applied to every branch, left to right as the policy's episodes go
     (the same actions as the policy's M(p) on each branch). A profile with `affine` starts
-    with isl's schedule (A) and plans on its loops; empty when isl gives none."""
+    with isl's schedule (A) and plans on its loops; empty when isl gives none, or when no
+    plan takes anything on its loops (isl's order alone is no plan)."""
     nest = model.original
     if not nest.branches():
         return Schedule()
@@ -484,6 +485,8 @@ def macro_schedule(model: Model, profile: Profile) -> Schedule:
         if branch + 1 >= len(branches):
             break
         focus = branch_identity(nest, branches[branch + 1])
+    if [a.kind for a in actions] == ["A"]:
+        return Schedule()  # isl's order alone, with no plan on its loops: the program as written
     return Schedule(tuple(actions))
 
 
