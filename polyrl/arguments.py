@@ -67,14 +67,19 @@ def parse_defines(items: list[str]) -> dict[str, str]:
     return out
 
 
-def load_program(args):
-    from polyrl.api import load
-
+def _input_file(args) -> str:
+    """The input file argument, refused in one line when it is a folder or missing."""
     if Path(args.file).is_dir():
         raise PolyrlError("is a folder, not a C file; give one .c file", args.file)
     if not Path(args.file).is_file():
         raise PolyrlError("no such file", args.file)
-    return load(args.file, function=args.function, defines=parse_defines(args.defines),
+    return args.file
+
+
+def load_program(args):
+    from polyrl.api import load
+
+    return load(_input_file(args), function=args.function, defines=parse_defines(args.defines),
                 include_dirs=args.include_dirs, index=args.scop)
 
 
@@ -82,11 +87,7 @@ def load_all_programs(args):
     """Every scop of the input file as a Program, and the loop nests refused."""
     from polyrl.api import load_all
 
-    if Path(args.file).is_dir():
-        raise PolyrlError("is a folder, not a C file; give one .c file", args.file)
-    if not Path(args.file).is_file():
-        raise PolyrlError("no such file", args.file)
-    return load_all(args.file, function=args.function, defines=parse_defines(args.defines),
+    return load_all(_input_file(args), function=args.function, defines=parse_defines(args.defines),
                     include_dirs=args.include_dirs)
 
 

@@ -90,7 +90,7 @@ def loop_tree(model: Model, nest: LoopNest, simd: str = "auto") -> LoopTree:
 
     @functools.cache
     def unit_strides(path: tuple[int, ...]) -> bool:
-        return stride_problem(scop, nest, path, model.strides) is None
+        return stride_problem(model, nest, path) is None
 
     packs = _packs(model, nest, prefix)
     # the `for` nodes around the node being converted, outermost first

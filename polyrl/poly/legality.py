@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import TypeVar
 
 import islpy as isl
 
@@ -25,6 +26,7 @@ from polyrl.poly.transform import Loop, LoopNest, apply_action, original_nest, s
 from polyrl.poly.vector import expression_problem
 
 VERDICTS = 100_000  # remembered verdicts per model (all are forgotten beyond)
+T = TypeVar("T")
 
 
 @dataclass
@@ -36,13 +38,11 @@ class Model:
     expansions: tuple[Expansion, ...] = ()
     _expanded: dict[tuple[str, ...], Model] = field(default_factory=dict, init=False, repr=False, compare=False)
     # verdicts per dependence (its index) and the time maps of its two statements (their
-    # signatures): legality checks of schedules that leave those maps alone reuse them
-    _verdicts: dict[tuple, bool] = field(default_factory=dict, init=False, repr=False, compare=False)
+    # signatures): legality checks of schedules that leave those maps alone reuse them;
+    # also the strides of references under loops (_stride)
+    _verdicts: dict[tuple, bool | int | None] = field(default_factory=dict, init=False, repr=False, compare=False)
     # the relations {t1 -> t2 : t1 >=lex t2} that _reversed asks, per depth and pieces
     _orders: dict[tuple, isl.Map] = field(default_factory=dict, init=False, repr=False, compare=False)
-    # stride_problem's answers per (statement, its loops' expressions, level, reference):
-    # the schedules a search or the cost check compares share most of their loops
-    strides: dict[tuple, int | None] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def for_nest(self, nest: LoopNest) -> Model:
         """The model whose dependences `nest` must respect: with its scalars expanded."""
@@ -105,7 +105,7 @@ def _lazy(schedule: isl.UnionMap | _LazySchedule | None, model: Model, nest: Loo
     return _LazySchedule(model.scop, nest, schedule)
 
 
-def _remember(model: Model, key: tuple, verdict: bool) -> bool:
+def _remember(model: Model, key: tuple, verdict: T) -> T:
     if len(model._verdicts) >= VERDICTS:
         model._verdicts.clear()
     model._verdicts[key] = verdict
@@ -355,7 +355,7 @@ def vector_problem(model: Model, nest: LoopNest, path: tuple[int, ...],
         bad = expression_problem(scop, s.lhs, s.rhs, types)
         if bad:
             return f"{stmt} {bad}, so loop `{loop.name}` cannot be vectorized (V)"
-    bad = stride_problem(scop, nest, path, model.strides)
+    bad = stride_problem(model, nest, path)
     if bad:
         return f"{bad}, so the loop cannot be vectorized (V)"
     if len(types) > 1:
@@ -363,11 +363,11 @@ def vector_problem(model: Model, nest: LoopNest, path: tuple[int, ...],
     return None
 
 
-def stride_problem(scop: Scop, nest: LoopNest, path: tuple[int, ...], memo: dict | None = None) -> str | None:
+def stride_problem(model: Model, nest: LoopNest, path: tuple[int, ...]) -> str | None:
     """The first reference inside the loop at `path` that does not move by 0 or 1 element
     of its last subscript when the loop advances (isl, on the exact accesses; reads of a
-    transposed packed buffer judged in its layout), described; None when all do. `memo`
-    (Model.strides of the model of `scop`) keeps the answers for later questions."""
+    transposed packed buffer judged in its layout), described; None when all do."""
+    scop = model.scop
     loop = nest.loops_on(path)[-1]
     for stmt, deep in _statement_paths_below(nest, path):
         s = scop.statement(stmt)
@@ -378,7 +378,7 @@ def stride_problem(scop: Scop, nest: LoopNest, path: tuple[int, ...], memo: dict
             walked = ref
             if not write and ref is not s.lhs and ref.name in transposed:  # read from the transposed buffer
                 walked = ArrayRef(ref.name, ref.indices[:-2] + (ref.indices[-1], ref.indices[-2]))
-            if _stride(scop, nest, deep, len(path) - 1, s, walked, memo) is None:
+            if _stride(model, nest.loops_on(deep), len(path) - 1, s, walked) is None:
                 return (f"{ref_text(ref, s.iterators)} in {stmt} walks loop `{loop.name}` with a stride other than "
                         "0 or 1 element of its last subscript")
     return None
@@ -404,17 +404,15 @@ def _statement_paths_below(nest: LoopNest, path: tuple[int, ...]) -> list[tuple[
     return out
 
 
-def _stride(scop: Scop, nest: LoopNest, deep: tuple[int, ...], level: int, s, ref: ArrayRef,
-            memo: dict | None = None) -> int | None:
+def _stride(model: Model, loops: list[Loop], level: int, s, ref: ArrayRef) -> int | None:
     """0 or 1: how far `ref` of statement `s` moves, in its last subscript only, when the
-    loop at `level` of `deep` advances by one; None for anything else."""
-    loops = nest.loops_on(deep)
-    if memo is None:
-        return _stride_of(loops, level, s, ref)
-    key = (s.name, tuple(str(L.exprs[s.name]) for L in loops), level, ref)
-    if key not in memo:
-        memo[key] = _stride_of(loops, level, s, ref)
-    return memo[key]
+    loop at `level` of `loops` advances by one; None for anything else. Remembered per
+    model with the verdicts: the schedules a search or the cost check compares share most
+    of their loops."""
+    key = ("stride", s.name, tuple(str(L.exprs[s.name]) for L in loops), level, ref)
+    if key in model._verdicts:
+        return model._verdicts[key]
+    return _remember(model, key, _stride_of(loops, level, s, ref))
 
 
 def _stride_of(loops: list[Loop], level: int, s, ref: ArrayRef) -> int | None:
