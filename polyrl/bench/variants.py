@@ -358,14 +358,15 @@ class ScheduleVariant(Variant):
 
 @register_variant
 class AffineVariant(Variant):
-    """The Pluto form in polyrl: isl's affine schedule (A, smart fusion), tiles of 32 in
+    """The Pluto form in polyrl: isl's affine schedule (A, no fusion unless smart fusion
+    runs much more in parallel), tiles of 32 in
     isl's order with the innermost chosen among the point loops, the outermost parallel
     tile loop (else a wavefront of tiles), a jam by 4 around the innermost, vector code
     (polyrl.poly.macros, profile affine-tile); one rule for every kernel, nothing tuned
     per kernel."""
 
     name = "polyrl-affine"
-    summary = "isl's affine schedule (A(1)), tiles of 32, intra-tile order, parallel, jam, vector code: the Pluto form"
+    summary = "isl's affine schedule (A(0), or A(1) where it runs more in parallel), tiles of 32, intra-tile order, parallel, jam, vector code: the Pluto form"
 
     def prepare(self, case: Case) -> Build | Skip:
         base = Base(self.settings).prepare(case)

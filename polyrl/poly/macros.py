@@ -60,8 +60,10 @@ class Profile:
     pack: bool = True
     outer_parallel: bool = False  # parallelize the outermost tile loop, not the one around the points
     stencil_tile: int = 32  # tile size of time-skewed bands (0: no time tiling)
-    # isl's affine scheduler first (action A with this fusion), then the plans on its loops
-    affine: int | None = None
+    # isl's affine scheduler first (action A), then the plans on its loops: the first of
+    # these fusion policies, or a later one whose plan runs a tenth more of the program's
+    # statement instances under a parallel loop (empty: no A)
+    affine: tuple[int, ...] = ()
     blis_order: bool = True  # a tiled 3-loop band's innermost point loop's tiles outermost
     # tile the band in the order it has, then choose the innermost among the point loops
     # only (Pluto's intra-tile order: the tile loops keep the scheduler's order); else the
@@ -75,13 +77,15 @@ PROFILES: tuple[Profile, ...] = (
     Profile("blis-small", (32, 32, 64), (32, 32), (4, 2), outer_parallel=True, stencil_tile=64),
     Profile("tile-nopack", (32, 128, 256), (64, 128), (4, 4), pack=False, outer_parallel=True, stencil_tile=0),
     Profile("order-parallel-vector", None, None, (4, 1), pack=False),
-    # the Pluto form: isl's schedule (smart fusion), tiles of 32 in isl's order, the
-    # innermost chosen among the point loops, the outermost parallel tile loop (else a
-    # wavefront of tiles), the loop around the innermost unrolled-and-jammed by 4 (not in
-    # a wavefront), the innermost loop vector code
-    Profile("affine-tile", (32, 32, 32), (32, 32), (4, 1), pack=False, outer_parallel=True, affine=1,
+    # the Pluto form: isl's schedule without fusion (each strongly connected component its
+    # own loops, so each band is tiled and parallelized alone, as Pluto's outputs are),
+    # else smart fusion where that runs much more of the work in parallel; tiles of 32
+    # in isl's order, the innermost chosen among the point loops, the outermost parallel
+    # tile loop (else a wavefront of tiles), the loop around the innermost
+    # unrolled-and-jammed by 4 (not in a wavefront), the innermost loop vector code
+    Profile("affine-tile", (32, 32, 32), (32, 32), (4, 1), pack=False, outer_parallel=True, affine=(0, 1),
             blis_order=False, intra_tile=True),
-    Profile("affine-blis", (32, 128, 256), (32, 128), (4, 4), affine=1),
+    Profile("affine-blis", (32, 128, 256), (32, 128), (4, 4), affine=(1,)),
 )
 
 
@@ -457,24 +461,10 @@ def untouched(nest: LoopNest, path: tuple[int, ...]) -> bool:
                    for loop in nest.loops_on(path))
 
 
-def macro_schedule(model: Model, profile: Profile) -> Schedule:
-    """`profile`'s plan applied to every branch, left to right as the policy's episodes go
-    (the same actions as the policy's M(p) on each branch). A profile with `affine` starts
-    with isl's schedule (A) and plans on its loops; empty when isl gives none, or when no
-    plan takes anything on its loops (isl's order alone is no plan)."""
-    nest = model.original
-    if not nest.branches():
-        return Schedule()
+def _plan_all(model: Model, nest: LoopNest, profile: Profile) -> tuple[list[Action], LoopNest]:
+    """`profile`'s plan applied to every branch of `nest`, left to right as the policy's
+    episodes go: the actions and the nest they make."""
     actions: list[Action] = []
-    if profile.affine is not None:
-        act = Action(0, "A", (profile.affine,))
-        try:
-            scheduled = checked_apply(model, nest, act, explain=False)
-        except PolyrlError:
-            return Schedule()
-        if not to_union_map(model.scop, scheduled).is_equal(to_union_map(model.scop, nest)):
-            nest = scheduled
-            actions.append(act)  # (isl's schedule is the source order: the plan starts from it)
     focus = branch_identity(nest, nest.branches()[0])
     while True:
         branch = branch_of(nest, focus)
@@ -485,9 +475,58 @@ def macro_schedule(model: Model, profile: Profile) -> Schedule:
         if branch + 1 >= len(branches):
             break
         focus = branch_identity(nest, branches[branch + 1])
-    if [a.kind for a in actions] == ["A"]:
-        return Schedule()  # isl's order alone, with no plan on its loops: the program as written
-    return Schedule(tuple(actions))
+    return actions, nest
+
+
+# a later fusion policy of a profile replaces an earlier one's plan only when it runs this
+# share more of all statement instances in parallel (not for a few small loops fused into
+# parallel ones)
+FUSION_GAIN = 0.1
+
+
+def parallel_share(model: Model, nest: LoopNest) -> float:
+    """The share of the program's statement instances that run under a parallel loop of
+    `nest` (the parameters fixed as in the masks)."""
+    scop = model.scop
+    instances = LoopGeometry(scop, model.original, resolve_params(scop, None, DEFAULT_PARAM_VALUE)).instances
+    under: set[str] = set()
+    for path in nest.branches():
+        for loop in nest.loops_on(path):
+            if loop.parallel:
+                under.update(loop.exprs)
+    return sum(instances.get(s, 0) for s in under) / max(sum(instances.values()), 1)
+
+
+def macro_schedule(model: Model, profile: Profile) -> Schedule:
+    """`profile`'s plan applied to every branch, left to right as the policy's episodes go
+    (the same actions as the policy's M(p) on each branch). A profile with `affine` starts
+    with isl's schedule (A) under the first of its fusion policies, or a later one whose
+    plan runs FUSION_GAIN more of the work in parallel; empty when isl gives none, or when
+    no plan takes anything on its loops (isl's order alone is no plan)."""
+    nest = model.original
+    if not nest.branches():
+        return Schedule()
+    if not profile.affine:
+        return Schedule(tuple(_plan_all(model, nest, profile)[0]))
+    best: tuple[float, list[Action]] | None = None
+    for fusion in profile.affine:
+        act = Action(0, "A", (fusion,))
+        try:
+            scheduled = checked_apply(model, nest, act, explain=False)
+        except PolyrlError:
+            continue
+        start: list[Action] = []
+        if not to_union_map(model.scop, scheduled).is_equal(to_union_map(model.scop, nest)):
+            start = [act]  # (isl's schedule is the source order: the plan starts from it)
+        else:
+            scheduled = nest
+        actions, planned = _plan_all(model, scheduled, profile)
+        if not actions:
+            continue  # isl's order alone, with no plan on its loops: the program as written
+        share = parallel_share(model, planned)
+        if best is None or share > best[0] + FUSION_GAIN:
+            best = (share, start + actions)
+    return Schedule(tuple(best[1])) if best is not None else Schedule()
 
 
 def macro_schedules(model: Model, profiles: tuple[Profile, ...] = PROFILES) -> dict[str, Schedule]:
