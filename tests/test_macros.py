@@ -92,6 +92,21 @@ def test_the_pluto_form_gives_each_product_its_own_parallel_tiles():
     assert result.new.status == "ok" and result.verified is True, result.new.detail
 
 
+def test_a_scalar_innermost_loop_gets_a_deeper_register_block():
+    # syrk's innermost k loop is a reduction: no vector code, so the loop around it is
+    # jammed by 8, not 4 (eight independent sums; session 23 at LARGE: 1.96x against
+    # 1.45x with 4, PLUTO's jam by 8 1.90x); gemm's innermost takes vector code and keeps 4
+    form = next(p for p in PROFILES if p.name == "affine-tile")
+    syrk = sized("linear-algebra/blas/syrk/syrk.c", "MEDIUM")
+    w = words(macro_schedule(syrk.model, form))
+    product = [a for a in w if a.startswith("B1:")]
+    assert product[-1] == "B1:J(4,8)" and "B1:V()" not in product, w
+    gemm = words(macro_schedule(sized("linear-algebra/blas/gemm/gemm.c", "MEDIUM").model, form))
+    assert gemm[-2:] == ["B1:J(4,4)", "B1:V()"], gemm
+    result = syrk.apply(" ".join(w)).run(toolchain("MEDIUM"), repeat=1, check_reference=False)
+    assert result.new.status == "ok" and result.verified is True, result.new.detail
+
+
 def test_the_pluto_form_leaves_alone_what_it_cannot_improve():
     # a wavefront whose fronts hold too little work to pay for its threads is not run in
     # parallel (jacobi-1d at MINI); isl's order alone, with nothing planned on its loops,
