@@ -17,7 +17,8 @@ from polyrl.errors import PolyrlError
 from polyrl.measure.scheduler import MACROS_VERSION
 from polyrl.measure.schedules import ScheduleSpec, parse_spec
 from polyrl.poly.legality import apply_schedule, is_legal
-from polyrl.poly.macros import FUSION_GAIN, PROFILES, macro_schedule, macro_schedules, parallel_share
+from polyrl.poly.macros import (FUSION_GAIN, PROFILES, macro_schedule, macro_schedules, parallel_share,
+                                time_iterated)
 from polyrl.runtime import Toolchain
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -56,26 +57,51 @@ def test_a_contraction_gets_the_blis_plan_and_computes_what_the_original_does():
 
 
 def test_the_pluto_form_takes_a_branch_out_of_loops_other_branches_share():
-    # after isl's schedule, gramschmidt's two updates share their k and j loops with the
-    # norm; tiling the first update's j loop there would take the second into its tiles,
-    # with nothing parallel (session 21: 1.9x at LARGE where PLUTO gets 26x). Interchanged
-    # first, the first update leaves the shared loop and the second gets tiles of its own
-    # and a parallel tile loop
+    # after isl's smart schedule, gramschmidt's two updates share their k and j loops with
+    # the norm; tiling the first update's j loop there would take the second into its
+    # tiles, with nothing parallel (session 21: 1.9x at LARGE where PLUTO gets 26x).
+    # Interchanged first, the first update leaves the shared loop and the second gets
+    # tiles of its own and a parallel tile loop
     kernel = "linear-algebra/solvers/gramschmidt/gramschmidt.c"
-    form = next(p for p in PROFILES if p.name == "affine-tile")
-    model = sized(kernel, "LARGE").model  # (MEDIUM's loops are too short to run in parallel)
-    chosen = macro_schedule(model, form)
-    w = words(chosen)
-    # (smart fusion, not the form's first choice: without fusion both updates stay under
-    # the norm's k loop and run serially)
+    form = replace(next(p for p in PROFILES if p.name == "affine-tile"), affine=(1,))
+    w = words(macro_schedule(sized(kernel, "LARGE").model, form))  # (MEDIUM's loops are too short to run in parallel)
     assert w[:3] == ["B0:A(1)", "B1:I(1,2)", "B1:T2(1,2,32,32)"]
-    unfused = macro_schedule(model, replace(form, affine=(0,)))
-    assert parallel_share(model, apply_schedule(model, unfused)) + FUSION_GAIN < \
-        parallel_share(model, apply_schedule(model, chosen))
     second = [a for a in w if a.startswith("B2:")]
     assert second[0] == "B2:T2(1,2,32,32)" and "B2:P(1)" in second
     result = sized(kernel, "MEDIUM").apply(" ".join(w)).run(toolchain("MEDIUM"), repeat=1, check_reference=False)
     assert result.new.status == "ok" and result.verified is True, result.new.detail
+
+
+def test_the_pluto_form_fuses_where_that_runs_much_more_in_parallel_and_jams_no_split_loop():
+    # gramschmidt without fusion keeps both updates under the norm's loops, serial; isl's
+    # schedule with parallel outer loops first (A(3)) puts both updates under one j loop,
+    # parallel once tiled. Its i loop runs the first update's i, then the second's (a
+    # shift): jammed, every copy of each would be guarded, so it gets vector code alone
+    kernel = "linear-algebra/solvers/gramschmidt/gramschmidt.c"
+    form = next(p for p in PROFILES if p.name == "affine-tile")
+    model = sized(kernel, "LARGE").model
+    chosen = macro_schedule(model, form)
+    w = words(chosen)
+    assert w[0] == "B0:A(3)" and ":P(1)" in " ".join(a for a in w if ":T2(" not in a), w
+    assert not any(":J(" in a or ":J2(" in a for a in w), w
+    unfused = macro_schedule(model, replace(form, affine=(0,)))
+    assert parallel_share(model, apply_schedule(model, unfused)) + FUSION_GAIN < parallel_share(
+        model, apply_schedule(model, chosen))
+    result = sized(kernel, "MEDIUM").apply(" ".join(w)).run(toolchain("MEDIUM"), repeat=1, check_reference=False)
+    assert result.new.status == "ok" and result.verified is True, result.new.detail
+
+
+def test_a_time_iterated_stencil_is_time_tiled_only_where_that_makes_it_parallel():
+    # jacobi-2d at LARGE: each sweep's rows run in parallel at every time step (as much
+    # work in parallel as a wavefront of time tiles, without its skewed bounds); fdtd-2d's
+    # other form runs only a third of its work in parallel, so its time loop is tiled
+    form = next(p for p in PROFILES if p.name == "affine-tile")
+    jacobi = sized("stencils/jacobi-2d/jacobi-2d.c", "LARGE").model
+    assert time_iterated(jacobi)
+    assert words(macro_schedule(jacobi, form)) == ["B0:P(1)", "B0:V()", "B1:P(1)", "B1:V()"]
+    fdtd = words(macro_schedule(sized("stencils/fdtd-2d/fdtd-2d.c", "LARGE").model, form))
+    assert fdtd[:2] == ["B0:A(0)", "B0:T3(0,1,2,32,32,32)"] and "B0:P(1)" in fdtd, fdtd
+    assert not time_iterated(sized("linear-algebra/blas/gemm/gemm.c").model)
 
 
 def test_the_pluto_form_gives_each_product_its_own_parallel_tiles():
@@ -108,12 +134,12 @@ def test_a_scalar_innermost_loop_gets_a_deeper_register_block():
 
 
 def test_the_pluto_form_leaves_alone_what_it_cannot_improve():
-    # a wavefront whose fronts hold too little work to pay for its threads is not run in
-    # parallel (jacobi-1d at MINI); isl's order alone, with nothing planned on its loops,
-    # is no plan: the program stays as written (nussinov)
+    # a loop whose runs hold too little work to pay for its threads is not run in
+    # parallel (jacobi-1d at MINI: vector code only); isl's order alone, with nothing
+    # planned on its loops, is no plan: the program stays as written (nussinov)
     form = next(p for p in PROFILES if p.name == "affine-tile")
     stencil = words(macro_schedule(sized("stencils/jacobi-1d/jacobi-1d.c").model, form))
-    assert stencil[0].startswith("B0:A(") and not any(":P(" in w for w in stencil)
+    assert stencil and not any(":P(" in w for w in stencil)
     assert str(macro_schedule(sized("medley/nussinov/nussinov.c").model, form)) == ""
 
 

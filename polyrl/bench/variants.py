@@ -366,7 +366,7 @@ class AffineVariant(Variant):
     per kernel."""
 
     name = "polyrl-affine"
-    summary = "isl's affine schedule (A(0), or A(1) where it runs more in parallel), tiles of 32, intra-tile order, parallel, jam, vector code: the Pluto form"
+    summary = "isl's affine schedule (A(0), or A(1)/A(3) where it runs more in parallel), tiles of 32, intra-tile order, parallel, jam, vector code: the Pluto form"
 
     def prepare(self, case: Case) -> Build | Skip:
         base = Base(self.settings).prepare(case)

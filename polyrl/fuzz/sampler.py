@@ -29,7 +29,7 @@ ODD_TILE_SIZES = (2, 3, 4, 5, 7, 8, 16)
 ODD_UNROLL_FACTORS = (2, 3, 5, 8, 16)
 ODD_SKEW_FACTORS = (-2, -1, 1, 2, 3)
 ODD_PARAMS = 0.5
-# how often a schedule starts with isl's affine scheduler (A, fusion 0-2) and draws its
+# how often a schedule starts with isl's affine scheduler (A, fusion 0-3) and draws its
 # other actions on the loops it made
 AFFINE_FIRST = 0.2
 
@@ -58,7 +58,7 @@ def draw_schedule(rng: random.Random, nest: LoopNest) -> Schedule:
     actions before it left it; legality plays no part."""
     actions: list[Action] = []
     if nest.branches() and rng.random() < AFFINE_FIRST:
-        action = Action(0, "A", (rng.randrange(3),))
+        action = Action(0, "A", (rng.randrange(4),))
         try:
             nest = apply_action(nest, action)
             actions.append(action)

@@ -9,7 +9,11 @@ carry none outermost where it can (coincidence), with one of three fusion polici
 - 1, smart: isl's incremental clustering, which fuses where fusion keeps the bands it
   finds (its default);
 - 2, max: each connected component is scheduled whole, fusing as much as it can
-  (`schedule_whole_component`).
+  (`schedule_whole_component`);
+- 3, smart with parallel outer loops: as 1, but the outermost loop of each band must carry
+  no dependence where some schedule allows it (`schedule_outer_coincidence`): a
+  statement that would make a fused loop serial gets loops of its own instead (Pluto's
+  outputs keep such parallel loops).
 
 The schedule tree isl returns becomes a `LoopNest`: every band member is a loop whose
 expression for each statement is that member's affine value, sequences and sets keep
@@ -28,7 +32,7 @@ from polyrl.errors import PolyrlError
 from polyrl.ir import Scop
 from polyrl.poly.dependences import compute_dependences
 
-FUSIONS = {0: "none", 1: "smart", 2: "max"}
+FUSIONS = {0: "none", 1: "smart", 2: "max", 3: "smart, parallel outer loops"}
 
 # per Scop (while it lives), the tree each fusion policy gave: the scheduler solves ILPs,
 # and a policy or a search asks for the same answer many times
@@ -46,7 +50,7 @@ def _options(ctx: isl.Context, fusion: int):
              ctx.get_schedule_outer_coincidence())
     ctx.set_schedule_serialize_sccs(1 if fusion == 0 else 0)
     ctx.set_schedule_whole_component(1 if fusion == 2 else 0)
-    ctx.set_schedule_outer_coincidence(0)
+    ctx.set_schedule_outer_coincidence(1 if fusion == 3 else 0)
     try:
         yield
     finally:

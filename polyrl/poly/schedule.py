@@ -31,7 +31,7 @@ ACTION_KINDS: dict[str, tuple[int, str]] = {
     "E": (1, "E(k): expand scalar k (the scalars the region writes, in the program's order) into an array "
              "indexed by the loops around all its accesses; its value must never flow between their iterations"),
     "A": (1, "A(f): replace every loop of the scop by isl's affine (Pluto-style) schedule, fusion f: 0 none, "
-             "1 smart, 2 max; only as the first action, written B0:A(f); the other actions then apply to its loops"),
+             "1 smart, 2 max, 3 smart with parallel outer loops first; only as the first action, written B0:A(f); the other actions then apply to its loops"),
     "V": (0, "V(): write the innermost loop as explicit vector code (GCC vector extensions, the target's "
              "width, a scalar remainder); it must carry no dependence and walk arrays with stride 0 or 1"),
 }
@@ -115,8 +115,9 @@ def _parse_word(word: str, source: str, col: int) -> Action:
             raise PolyrlError(f"unroll-and-jam factors must be in 2..{MAX_JAM} in `{word}`", source, 1, col)
     if kind in ("K", "KT") and args[1] < 0:
         raise PolyrlError(f"array numbers must be >= 0 in `{word}`", source, 1, col)
-    if kind == "A" and args[0] not in (0, 1, 2):
-        raise PolyrlError(f"fusion must be 0 (none), 1 (smart) or 2 (max) in `{word}`", source, 1, col)
+    if kind == "A" and args[0] not in (0, 1, 2, 3):
+        raise PolyrlError(f"fusion must be 0 (none), 1 (smart), 2 (max) or 3 (smart, parallel outer loops) "
+                          f"in `{word}`", source, 1, col)
     if kind == "E" and args[0] < 0:
         raise PolyrlError(f"scalar numbers must be >= 0 in `{word}`", source, 1, col)
     if kind in ("I", "S", "J2") and args[0] >= args[1]:
