@@ -285,6 +285,30 @@ def test_wrong_region_names_the_element(gemm: Scop):
     assert "48 of 2304 elements differ" in cmp.new.detail
 
 
+# a region whose result depends on the run: one that only reads the environment, so that
+# the test is deterministic where a real data race is not (a check run is started for its
+# arrays only, with POLYRL_REPEAT=0; the timed run has POLYRL_REPEAT >= 1)
+RUN_DEPENDENT = INTERCHANGED + """
+  {
+    extern char *getenv(const char *);
+    const char *r = getenv("POLYRL_REPEAT");
+    if (r && r[0] == '0')
+      C[3][5] += 1.0;
+  }
+"""
+
+
+def test_a_result_that_changes_from_run_to_run_is_caught_by_a_second_check(gemm: Scop):
+    ref = measure(gemm, None, TC, repeat=1)
+    once = measure(gemm, RUN_DEPENDENT, TC, repeat=1, reference=ref.dump)
+    assert once.status == "ok" and once.verified is True, once.detail
+    twice = measure(gemm, RUN_DEPENDENT, TC, repeat=1, reference=ref.dump, checks=2)
+    assert twice.status == "wrong-result" and twice.verified is False
+    assert twice.detail.startswith("run 2 of 2: C[3][5]: ") and "change from run to run" in twice.detail, twice.detail
+    steady = measure(gemm, INTERCHANGED, TC, repeat=1, reference=ref.dump, checks=3)
+    assert steady.status == "ok" and steady.verified is True, steady.detail
+
+
 def test_compile_error_is_a_status(gemm: Scop):
     m = measure(gemm, "  this is not C;\n", TC, repeat=1)
     assert m.status == "compile-error"

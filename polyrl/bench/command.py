@@ -67,6 +67,10 @@ def register(subparsers) -> None:
                    help="trust the base build's arrays as the reference without comparing them with an -O1 build "
                    "of the kernel (saves one build and run per kernel; a compiler that miscompiles the "
                    "kernel then goes unnoticed)")
+    p.add_argument("--verify-runs", type=int, default=2, metavar="N",
+                   help="run each variant N times in all for its arrays, each compared with the base's: a "
+                   "program whose results change from run to run (a data race in a parallel loop) can pass one "
+                   "comparison by chance (default 2)")
     p.add_argument("--fresh", action="store_true",
                    help="measure everything again instead of reusing the memo store (new results replace old ones)")
 
@@ -83,7 +87,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
     from polyrl.bench.variants import Settings, find_polycc, make_variants
     from polyrl.runtime import MemoStore, machine_fingerprint
 
-    require_at_least_one(args, "repeat", "threads", "search_budget")
+    require_at_least_one(args, "repeat", "threads", "search_budget", "verify_runs")
     if args.polycc and find_polycc(args.polycc) is None:
         raise PolyrlError(f"--polycc: `{args.polycc}` is not an executable")
     label, folder = resolve_suite(args.suite, args.polybench_dir)
@@ -97,7 +101,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
     settings = Settings(dataset=args.dataset, threads=threads, schedules=schedules, timeout_s=args.timeout,
                         policy=args.policy, search_budget=args.search_budget, repeat=args.repeat,
                         store=None if args.fresh else store, reference_check=args.reference_check,
-                        polycc=args.polycc)
+                        polycc=args.polycc, verify_runs=args.verify_runs)
     names = ordered_variants(_split(args.variants) or _split(DEFAULT_VARIANTS))
     variants = make_variants(names, settings)
     out = Path(args.out) if args.out else Path("bench-out") / datetime.now().strftime("%Y%m%d-%H%M%S")

@@ -482,12 +482,16 @@ def measure(
     reference: dict[str, np.ndarray] | None = None,
     workdir: str | Path | None = None,
     min_time: float = MIN_TIMED_S,
+    checks: int = 1,
 ) -> Measurement:
     """Build and run one variant (`region_text`, or None for the original region), with
     at least `repeat` timed runs (see `run` for `min_time`).
 
     With a `reference` dump the result is verified against it; a mismatch gives status
-    "wrong-result". `workdir` keeps the build there (default: a temporary folder).
+    "wrong-result". `checks` > 1 runs the program that many times in all for its arrays,
+    each compared with the reference: a program whose results change from run to run
+    (a data race) passes one comparison by chance. `workdir` keeps the build there
+    (default: a temporary folder).
     """
     toolchain.version()  # a missing compiler is the user's error, raised before any work
     text = instrument(scop, region_text)
@@ -503,8 +507,20 @@ def measure(
             detail = r.detail or _first_errors(r.stderr, 4)
             return Measurement(r.status, detail=detail)
         dump = load_dump(r.dump)
+        again = []
+        for _ in range(checks - 1 if reference is not None else 0):
+            r2 = run(b.exe, timeout_s, 0, toolchain.resolved_threads())
+            if r2.status != "ok":
+                return Measurement(r2.status, detail=f"{r2.detail or _first_errors(r2.stderr, 4)} (in a later check run)")
+            again.append(load_dump(r2.dump))
     if reference is None:
         return Measurement("ok", r.times, None, "", dump=dump)
+    for k, other in enumerate(again, start=2):
+        v = compare_dumps(reference, other, toolchain.exact)
+        if not v.ok:
+            return Measurement("wrong-result", r.times, False,
+                               f"run {k} of {checks}: {v.detail} (the first run's arrays matched: its results "
+                               "change from run to run)", dump=dump)
     v = compare_dumps(reference, dump, toolchain.exact)
     if not v.ok and not toolchain.exact:
         exact = without_contraction(toolchain)
