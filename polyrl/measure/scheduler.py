@@ -49,6 +49,7 @@ from polyrl.runtime.store import MemoStore, Record, StoreKey, machine_fingerprin
 MAX_RETRIES = 2
 PLAN_VERSION = 1  # bump when the random schedule draw changes
 MACROS_VERSION = 8  # bump when polyrl.poly.macros writes other schedules
+PLANS_AHEAD = 2  # programs being planned at a time per worker, beside the measuring
 
 
 # ---------------------------------------------------------------- the corpus
@@ -373,6 +374,17 @@ def run_measurement(opts: MeasureOptions) -> MeasureSummary:
             backend.submit(measure_program, MeasureJob(src, program, missing, base is None, tc, opts.repeat,
                                                        opts.timeout_s, base, opts.reference_check, opts.batch))
 
+    # programs without a stored plan are planned a few at a time (PLANS_AHEAD per worker),
+    # so that measuring starts at once instead of after every plan of the corpus
+    unplanned: list[PlanJob] = []
+    planning = 0
+
+    def plan_more() -> None:
+        nonlocal planning
+        while unplanned and planning < PLANS_AHEAD * max(opts.workers, 1):
+            backend.submit(plan_program, unplanned.pop())
+            planning += 1
+
     try:
         for src in sources:
             given = tuple(dict.fromkeys(given_all.get("*", []) + given_all.get(src.name.removesuffix(".c"), [])))
@@ -381,12 +393,16 @@ def run_measurement(opts: MeasureOptions) -> MeasureSummary:
             if entry is not None:
                 schedule_measurement(src, entry)
             else:
-                backend.submit(plan_program, PlanJob(src, random_count, given, macros))
+                unplanned.append(PlanJob(src, random_count, given, macros))
+        unplanned.reverse()  # (popped from the end: the corpus's order)
+        plan_more()
         progress.update(summary, sum(expected.values()), started)
         while backend.pending():
             for job, result, err in backend.wait(timeout=0.5):
                 src = job.source
                 if isinstance(job, PlanJob):
+                    planning -= 1
+                    plan_more()
                     plan: Plan | None = result
                     if err is not None or plan is None or plan.error:
                         summary.failed.append((src.name, plan.error if plan else f"{type(err).__name__}: {err}"))

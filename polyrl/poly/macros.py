@@ -43,7 +43,7 @@ from polyrl.ir import ArrayRef, Statement, walk
 from polyrl.poly.geometry import DEFAULT_PARAM_VALUE, MIN_PARALLEL_WORK, LoopGeometry, parallel_work
 from polyrl.poly.legality import Model, checked_apply
 from polyrl.poly.params import resolve_params
-from polyrl.poly.schedule import Action, Schedule
+from polyrl.poly.schedule import MAX_JAM, Action, Schedule
 from polyrl.poly.transform import Leaf, LoopNest, branch_identity, branch_of, to_union_map
 
 INVARIANT, UNIT, LONG = 0, 1, 2
@@ -348,7 +348,7 @@ def _jam_vector(b: _Builder, outer: int, inner: int, jam: tuple[int, int]) -> No
     if b.take("V") or g > 1:
         return
     b.undo(mark)
-    b.first(*options(2 * f))
+    b.first(*options(min(2 * f, MAX_JAM)))
 
 
 def _split(b: _Builder, level: int) -> bool:
