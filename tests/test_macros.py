@@ -133,6 +133,17 @@ def test_a_scalar_innermost_loop_gets_a_deeper_register_block():
     assert result.new.status == "ok" and result.verified is True, result.new.detail
 
 
+def test_a_wavefront_over_isl_loops_with_unknown_local_variables_is_counted():
+    # cholesky at MEDIUM under A(3): the wavefront's parallel-work count meets a set whose
+    # local variables isl cannot name ("some divs are unknown"); session 23's MEDIUM bench
+    # lost the Pluto form and the search of cholesky to that error
+    program = sized("linear-algebra/solvers/cholesky/cholesky.c", "MEDIUM")
+    form = next(p for p in PROFILES if p.name == "affine-tile")
+    for fusions in ((3,), form.affine):
+        schedule = macro_schedule(program.model, replace(form, affine=fusions))
+        assert str(schedule) and is_legal(program.model, schedule), (fusions, schedule)
+
+
 def test_the_pluto_form_leaves_alone_what_it_cannot_improve():
     # a loop whose runs hold too little work to pay for its threads is not run in
     # parallel (jacobi-1d at MINI: vector code only); isl's order alone, with nothing

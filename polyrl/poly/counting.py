@@ -46,7 +46,10 @@ def _independent_dims(bs: isl.BasicSet) -> list[int]:
         if len(dims) > 1 or divs:
             tied.update(dims)
     for d in range(n_div):  # isl lists a local variable's defining constraints, but be safe
-        div = bs.get_div(d)
+        try:
+            div = bs.get_div(d)
+        except isl.Error:  # "some divs are unknown": only its constraints tie it (above)
+            continue
         if div.is_nan():
             continue
         tied.update(k for k in range(n) if not div.get_coefficient_val(isl.dim_type.in_, k).is_zero())
