@@ -384,6 +384,57 @@ def test_packing_a_tile_of_a_triangle_sizes_its_buffer_with_a_parametric_bound(t
 
 
 
+# found by `polyrl fuzz --seed 23` (prog_000242): after isl's max fusion the j loop also
+# runs one value past the reduction that reads B (for the last F), and the copy of B's
+# column ran there too, reading B[i][N0]: past the array, so gcc might assume it never
+# happens (D[590] and F[590] came out wrong)
+FUSED_PAST_THE_READS = r"""#include <stdio.h>
+#define N0 91
+double A[N0][N0], B[N0][N0], C[N0][N0], D[N0], E[N0], F[N0];
+
+void kernel(void)
+{
+  int i, j;
+#pragma scop
+  for (i = 0; i < N0; i++)
+    for (j = 0; j < N0; j++)
+      D[j] = D[j] + 0.125 * A[i][j] - 0.9 * B[i][j] + C[i][j];
+  for (i = 1; i < N0 - 1; i++)
+    D[i] = 0.33 * (D[i] + D[i - 1] + D[i + 1]);
+  for (i = 0; i < N0; i++)
+    F[i] = 1.5 * D[i] + E[i];
+#pragma endscop
+}
+
+int main(void)
+{
+  int i, j;
+  for (i = 0; i < N0; i++) {
+    for (j = 0; j < N0; j++) {
+      A[i][j] = ((3 * i + 5 * j + 2) % 19) / 19.0 + 0.5;
+      B[i][j] = ((i + 3 * j + 5) % 7) / 7.0 + 0.5;
+      C[i][j] = ((7 * i + 6 * j + 1) % 23) / 23.0 + 0.5;
+    }
+    D[i] = ((5 * i + 1) % 19) / 19.0 + 0.5;
+    E[i] = ((4 * i + 4) % 19) / 19.0 + 0.5;
+  }
+  kernel();
+  return 0;
+}
+"""
+
+
+def test_a_pack_copies_nothing_where_its_loop_runs_past_the_reads(tmp_path: Path) -> None:
+    path = tmp_path / "fused.c"
+    path.write_text(FUSED_PAST_THE_READS)
+    prog = load(path)
+    b = prog.model.original.arrays.index("B")
+    opt = prog.apply(f"B0:A(2) B0:K(0,{b})")
+    assert "? -1 :" in opt.region_text, opt.region_text  # the copy of the last value: no rows
+    result = compare(prog.scop, opt.region_text, str(opt.schedule), Toolchain(threads=2), repeat=1)
+    assert result.new.status == "ok" and result.verified is True, result.new.detail
+
+
 FUNCTIONS = r"""#include <stdio.h>
 #define N 300
 double A[N][N], B[N][N], C[N][N], x[N], y[N];
