@@ -17,8 +17,7 @@ from polyrl.errors import PolyrlError
 from polyrl.measure.scheduler import MACROS_VERSION
 from polyrl.measure.schedules import ScheduleSpec, parse_spec
 from polyrl.poly.legality import apply_schedule, is_legal
-from polyrl.poly.macros import (FUSION_GAIN, PROFILES, macro_schedule, macro_schedules, parallel_share,
-                                time_iterated)
+from polyrl.poly.macros import FUSION_GAIN, PROFILES, macro_schedule, macro_schedules, parallel_share, time_iterated
 from polyrl.runtime import Toolchain
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -6,6 +6,7 @@ the tests that need the miscompilation skip when the installed gcc computes it r
 from __future__ import annotations
 
 import csv
+import dataclasses
 import shutil
 import subprocess
 from pathlib import Path
@@ -23,6 +24,7 @@ from polyrl.runtime import (
     Toolchain,
     compare,
     machine_fingerprint,
+    measure,
     measure_baseline,
     program_hash,
     reference_toolchain,
@@ -237,6 +239,19 @@ def test_an_ill_conditioned_kernel_has_a_baseline_and_its_variants_verify() -> N
     assert "bitwise equal without multiply-add contraction" in base.detail and "rounding: Q[" in base.detail
     cmp = prog.apply("B2:I(1,2)").run(toolchain=tc, repeat=1)
     assert cmp.new.status == "ok" and cmp.verified is True, cmp.new.detail
+
+
+def test_a_variant_verified_by_the_rounding_recheck_passes_its_check_runs() -> None:
+    # the bench's --verify-runs: each later run is compared with the first run's arrays,
+    # bitwise, not with the reference, which this build matches only without contraction
+    # (compared with the reference, session 23's bench called Polly's gramschmidt WRONG).
+    # The reference: the program built without contraction; the build under test fuses
+    prog, tc = _mini_gramschmidt()
+    exact = dataclasses.replace(tc, flags=tc.flags + ("-ffp-contract=off",))
+    reference = measure(prog.scop, None, exact, repeat=1).dump
+    m = measure(prog.scop, None, tc, repeat=1, reference=reference, checks=3)
+    assert m.status == "ok" and m.verified is True, m.detail
+    assert "without multiply-add contraction" in m.detail, m.detail
 
 
 def test_a_wrong_result_stays_wrong_after_the_recheck() -> None:

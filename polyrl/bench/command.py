@@ -68,9 +68,9 @@ def register(subparsers) -> None:
                    "of the kernel (saves one build and run per kernel; a compiler that miscompiles the "
                    "kernel then goes unnoticed)")
     p.add_argument("--verify-runs", type=int, default=2, metavar="N",
-                   help="run each variant N times in all for its arrays, each compared with the base's: a "
-                   "program whose results change from run to run (a data race in a parallel loop) can pass one "
-                   "comparison by chance (default 2)")
+                   help="run each variant that verifies N times in all, each later run's arrays compared bitwise "
+                   "with its first run's: a program whose results change from run to run (a data race in a "
+                   "parallel loop) can pass one comparison by chance (default 2)")
     p.add_argument("--fresh", action="store_true",
                    help="measure everything again instead of reusing the memo store (new results replace old ones)")
 

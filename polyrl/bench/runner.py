@@ -126,8 +126,7 @@ class _Bench:
     def measure(self, case: Case, build: Build, reference: dict[str, np.ndarray] | None, repeat: int) -> Measurement:
         try:
             return measure(case.program.scop, build.region_text, build.toolchain, repeat,
-                           self.settings.timeout_s, reference=reference,
-                           checks=self.settings.verify_runs if reference is not None else 1)
+                           self.settings.timeout_s, reference=reference, checks=self.settings.verify_runs)
         except Exception as e:  # e.g. a region the harness cannot instrument
             return Measurement("error", detail=f"{type(e).__name__}: {_one_line(str(e))}")
 

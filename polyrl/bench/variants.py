@@ -50,7 +50,7 @@ class Settings:
     store: MemoStore | None = None  # where the searches look up and keep their measurements
     reference_check: bool = True  # compare each base build with its -O1 build (runtime.measure_baseline)
     polycc: str | None = None  # PLUTO's polycc (None: $POLYRL_POLYCC, else `polycc` on PATH)
-    verify_runs: int = 1  # separate runs of each variant whose arrays must each match the base's
+    verify_runs: int = 1  # runs of a verified variant in all, the later ones' arrays bitwise equal to the first's
 
 
 @dataclass(frozen=True)

@@ -24,7 +24,7 @@ import json
 import multiprocessing as mp
 import os
 import time
-from collections import Counter
+from collections import Counter, deque
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -376,13 +376,13 @@ def run_measurement(opts: MeasureOptions) -> MeasureSummary:
 
     # programs without a stored plan are planned a few at a time (PLANS_AHEAD per worker),
     # so that measuring starts at once instead of after every plan of the corpus
-    unplanned: list[PlanJob] = []
+    unplanned: deque[PlanJob] = deque()
     planning = 0
 
     def plan_more() -> None:
         nonlocal planning
         while unplanned and planning < PLANS_AHEAD * max(opts.workers, 1):
-            backend.submit(plan_program, unplanned.pop())
+            backend.submit(plan_program, unplanned.popleft())
             planning += 1
 
     try:
@@ -394,7 +394,6 @@ def run_measurement(opts: MeasureOptions) -> MeasureSummary:
                 schedule_measurement(src, entry)
             else:
                 unplanned.append(PlanJob(src, random_count, given, macros))
-        unplanned.reverse()  # (popped from the end: the corpus's order)
         plan_more()
         progress.update(summary, sum(expected.values()), started)
         while backend.pending():

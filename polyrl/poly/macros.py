@@ -207,9 +207,7 @@ class _Builder:
     def work(self, statements: frozenset[str]) -> int:
         """Statement instances of `statements` (the parameters fixed as in the masks)."""
         if self._work is None:
-            scop = self.model.scop
-            geometry = LoopGeometry(scop, self.model.original, resolve_params(scop, None, DEFAULT_PARAM_VALUE))
-            self._work = geometry.instances
+            self._work = _instances(self.model)
         return sum(self._work.get(s, 0) for s in statements)
 
     @property
@@ -315,6 +313,12 @@ def _leaves(nest: LoopNest, path: tuple[int, ...]) -> frozenset[str]:
     return frozenset(c.stmt for c in nest.loops_on(path)[-1].children if isinstance(c, Leaf))
 
 
+def _instances(model: Model) -> dict[str, int]:
+    """Statement -> its instances, the parameters fixed as in the masks."""
+    scop = model.scop
+    return LoopGeometry(scop, model.original, resolve_params(scop, None, DEFAULT_PARAM_VALUE)).instances
+
+
 def _jam_vector(b: _Builder, outer: int, inner: int, jam: tuple[int, int]) -> None:
     """Register-block the loops at `outer` and `inner` (both around the innermost loop;
     `inner` may equal `outer` for a single one) and write the innermost as vector code.
@@ -332,12 +336,12 @@ def _jam_vector(b: _Builder, outer: int, inner: int, jam: tuple[int, int]) -> No
         if inner > outer and g > 1:
             out.append(("J2", outer, inner, f, g))
         out += [("J", inner, f), ("J", outer, f), ("J", inner, 2)]
-        return [o for o in out if set(o[1:-1] if o[0] == "J" else o[1:3]) <= levels]
+        return [o for o in out if set(Action(0, o[0], o[1:]).levels) <= levels]
 
     mark = b.mark()
     b.first(*options(f))
     jammed = b.actions[mark[1]:]
-    if jammed and any(_split(b, lvl) for lvl in jammed[0].args[:-1 if jammed[0].kind == "J" else -2]):
+    if jammed and any(_split(b, lvl) for lvl in jammed[0].levels):
         # a loop that runs its statements over ranges that do not meet (isl fused them
         # with a shift): each jammed copy of each statement would be guarded, inside
         # the vector loop too. Vector code alone (session 23, gramschmidt at LARGE:
@@ -526,8 +530,7 @@ FUSION_GAIN = 0.1
 def parallel_share(model: Model, nest: LoopNest) -> float:
     """The share of the program's statement instances that run under a parallel loop of
     `nest` (the parameters fixed as in the masks)."""
-    scop = model.scop
-    instances = LoopGeometry(scop, model.original, resolve_params(scop, None, DEFAULT_PARAM_VALUE)).instances
+    instances = _instances(model)
     under: set[str] = set()
     for path in nest.branches():
         for loop in nest.loops_on(path):

@@ -7,6 +7,7 @@ The action K(a,k) marks the array on the loop (`Loop.pack`); its legality lives 
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 import islpy as isl
@@ -66,12 +67,11 @@ def pack_box(nest: LoopNest, scop: Scop, path: tuple[int, ...], array: str) -> P
     # the loop also runs where no statement inside it reads the array (a statement fused
     # into it with other bounds): there the box is empty (first dimension 0..-1), so the
     # copy reads nothing outside what the program reads
-    running = _loop_values(nest, scop, path)
-    idle = running.subtract(iterations) if running is not None else None
+    idle = _loop_values(nest, scop, path).subtract(iterations)
     for d in range(reads.dim(isl.dim_type.out)):
         lo = reads.dim_min(d).gist(iterations)
         hi = reads.dim_max(d).gist(iterations)
-        if d == 0 and idle is not None and not idle.is_empty():
+        if d == 0 and not idle.is_empty():
             lo = lo.intersect_domain(iterations).union_add(isl.PwAff.val_on_domain(idle, isl.Val.zero(lo.get_ctx())))
             hi = hi.intersect_domain(iterations).union_add(
                 isl.PwAff.val_on_domain(idle, isl.Val.negone(hi.get_ctx())))
@@ -82,14 +82,11 @@ def pack_box(nest: LoopNest, scop: Scop, path: tuple[int, ...], array: str) -> P
     return PackBox(array, tuple(lower), tuple(upper), tuple(extent))
 
 
-def _loop_values(nest: LoopNest, scop: Scop, path: tuple[int, ...]) -> isl.Set | None:
+def _loop_values(nest: LoopNest, scop: Scop, path: tuple[int, ...]) -> isl.Set:
     """[v0, ..., vl]: the values the loops on `path` take while some statement inside the
-    innermost of them runs."""
-    out = None
-    for it in iteration_maps(nest, scop, path).values():
-        r = it.range()
-        out = r if out is None else out.union(r)
-    return out.coalesce() if out is not None else None
+    innermost of them runs (there is one: it reads the packed array)."""
+    ranges = [it.range() for it in iteration_maps(nest, scop, path).values()]
+    return functools.reduce(isl.Set.union, ranges).coalesce()
 
 
 def _largest(values: isl.Set) -> isl.PwAff:

@@ -56,6 +56,11 @@ class Action:
     def __str__(self) -> str:
         return f"B{self.branch}:{self.kind}({','.join(map(str, self.args))})"
 
+    @property
+    def levels(self) -> tuple[int, ...]:
+        """The loop levels the action names (its leading arguments)."""
+        return self.args[: _levels(self.kind)]
+
 
 @dataclass(frozen=True)
 class Schedule:

@@ -488,9 +488,9 @@ def measure(
     at least `repeat` timed runs (see `run` for `min_time`).
 
     With a `reference` dump the result is verified against it; a mismatch gives status
-    "wrong-result". `checks` > 1 runs the program that many times in all for its arrays,
-    each compared with the reference: a program whose results change from run to run
-    (a data race) passes one comparison by chance. `workdir` keeps the build there
+    "wrong-result". `checks` > 1 runs a verified program that many times in all, each
+    later run's arrays compared bitwise with the first's: a program whose results change
+    from run to run (a data race) passes one comparison by chance. `workdir` keeps the build there
     (default: a temporary folder).
     """
     toolchain.version()  # a missing compiler is the user's error, raised before any work
@@ -507,26 +507,35 @@ def measure(
             detail = r.detail or _first_errors(r.stderr, 4)
             return Measurement(r.status, detail=detail)
         dump = load_dump(r.dump)
-        again = []
-        for _ in range(checks - 1 if reference is not None else 0):
-            r2 = run(b.exe, timeout_s, 0, toolchain.resolved_threads())
-            if r2.status != "ok":
-                return Measurement(r2.status, detail=f"{r2.detail or _first_errors(r2.stderr, 4)} (in a later check run)")
-            again.append(load_dump(r2.dump))
-    if reference is None:
-        return Measurement("ok", r.times, None, "", dump=dump)
-    for k, other in enumerate(again, start=2):
-        v = compare_dumps(reference, other, toolchain.exact)
-        if not v.ok:
-            return Measurement("wrong-result", r.times, False,
-                               f"run {k} of {checks}: {v.detail} (the first run's arrays matched: its results "
-                               "change from run to run)", dump=dump)
-    v = compare_dumps(reference, dump, toolchain.exact)
-    if not v.ok and not toolchain.exact:
-        exact = without_contraction(toolchain)
-        v = rounding_recheck(v, lambda: exact_original(scop, exact, timeout_s),
-                             lambda: measure(scop, region_text, exact, 0, timeout_s))
+        if reference is None:
+            return Measurement("ok", r.times, None, "", dump=dump)
+        v = compare_dumps(reference, dump, toolchain.exact)
+        if not v.ok and not toolchain.exact:
+            exact = without_contraction(toolchain)
+            v = rounding_recheck(v, lambda: exact_original(scop, exact, timeout_s),
+                                 lambda: measure(scop, region_text, exact, 0, timeout_s))
+        changed = _runs_differ(b.exe, dump, checks, timeout_s, toolchain) if v.ok else None
+        if changed is not None:
+            return replace(changed, times=r.times, dump=dump)
     return Measurement("ok" if v.ok else "wrong-result", r.times, v.ok, v.detail, dump=dump)
+
+
+def _runs_differ(exe: Path, first: dict[str, np.ndarray], checks: int, timeout_s: float,
+                 toolchain: Toolchain) -> Measurement | None:
+    """None when `checks - 1` more runs of `exe` write bitwise the arrays of its first run
+    (`first`); else the failed run's status, or a wrong result naming what changed. A
+    deterministic program repeats itself exactly, whatever its rounding against the
+    reference, so each run is compared with the first, not with the reference."""
+    for k in range(2, checks + 1):
+        r = run(exe, timeout_s, 0, toolchain.resolved_threads())
+        if r.status != "ok":
+            return Measurement(r.status, detail=f"{r.detail or _first_errors(r.stderr, 4)} (in check run {k})")
+        v = compare_dumps(first, load_dump(r.dump), exact=True)
+        if not v.ok:
+            return Measurement("wrong-result", verified=False,
+                               detail=f"run {k} of {checks}: {v.detail}, against the first run's arrays, which "
+                               "matched the reference: its results change from run to run")
+    return None
 
 
 # the original program's arrays built without contraction, by (program, toolchain key):
