@@ -42,10 +42,10 @@ def corpus(tmp_path: Path) -> Path:
     return d
 
 
-def _put(store: MemoStore, path: Path, times: dict[str, float]) -> None:
+def _put(store: MemoStore, path: Path, times: dict[str, float], machine: str | None = None) -> None:
     h = program_hash(load(path).scop)
     for schedule, t in times.items():
-        store.put(StoreKey(h, schedule, machine_fingerprint(), TOOLCHAIN.key()),
+        store.put(StoreKey(h, schedule, machine or machine_fingerprint(), TOOLCHAIN.key()),
                   Record(True, "ok", (t, t * 1.01), True, ""))
 
 
@@ -80,6 +80,25 @@ def test_targets_take_the_fastest_then_the_shortest_among_ties(corpus: Path, tmp
     # the other schedules at least 1.1x faster are the fallbacks, fastest first
     assert by_name["matmul.c"].fallbacks == (("B0:P(0) B1:P(0) B1:U(4)", pytest.approx(1 / 0.49)),
                                              ("B1:P(0)", pytest.approx(1 / 0.7)))
+
+
+def test_targets_of_all_machines_come_from_one_machine_per_program(corpus: Path, tmp_path: Path):
+    with MemoStore(tmp_path / "s.sqlite") as store:
+        # matmul: labelled here; stencil: only by another machine, which ranks its
+        # schedules otherwise and measured more of them
+        _put(store, corpus / "matmul.c", {"": 1.0, "B0:P(0) B1:P(0)": 0.5})
+        _put(store, corpus / "matmul.c", {"": 1.0, "B1:P(0)": 0.1, "B0:P(0)": 0.9}, machine="other-cpu")
+        _put(store, corpus / "stencil.c", {"": 1.0, "B0:P(1)": 0.5, "B0:P(1) B1:P(1)": 0.6}, machine="other-cpu")
+        here, here_notes = targets(corpus, store, TOOLCHAIN)
+        other, _ = targets(corpus, store, TOOLCHAIN, machine="other-cpu")
+        every, every_notes = targets(corpus, store, TOOLCHAIN, machine="all")
+    assert [t.program.name for t in here] == ["matmul.c"] and len(here_notes) == 1
+    assert {t.program.name: t.schedule for t in other} == {"matmul.c": "B1:P(0)", "stencil.c": "B0:P(1)"}
+    # each program's times are the machine's that measured most of its schedules, never
+    # a mixture (matmul's 0.1 on the other machine is not compared with 0.5 here)
+    by_name = {t.program.name: t for t in every}
+    assert by_name["matmul.c"].schedule == "B1:P(0)" and by_name["matmul.c"].candidates == 2
+    assert by_name["stencil.c"].schedule == "B0:P(1)" and every_notes == []
 
 
 def test_a_target_outside_the_action_space_falls_back_to_the_next_fastest(corpus: Path, tmp_path: Path):

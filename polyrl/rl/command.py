@@ -141,6 +141,10 @@ def register_distill(subparsers) -> None:
                    help="only the schedules of this `prog: SCHEDULE` file may be targets (e.g. the recipes "
                    "--write-candidates wrote, leaving out random schedules the store also holds); the original "
                    "program always may")
+    p.add_argument("--machine", metavar="KEY",
+                   help="whose labels give the targets: this machine (default), another machine's key (`polyrl "
+                   "dataset stats` lists them), or `all` (each program's times from the machine that measured "
+                   "most of its schedules; a target is never chosen across machines)")
     p.add_argument("--min-speedup", type=float, default=1.1,
                    help="a target schedule must be this much faster than the original (default 1.1)")
     p.add_argument("--tie", type=float, default=0.05,
@@ -195,7 +199,7 @@ def cmd_distill(args: argparse.Namespace) -> int:
     config = DistillConfig(corpus=args.corpus, store=args.store, out=args.out, init=args.init, targets=args.targets,
                            toolchain=Toolchain(cc=args.cc, flags=tuple(args.flags.split()), threads=args.threads),
                            min_speedup=args.min_speedup, tie=args.tie, epochs=args.epochs, lr=args.lr,
-                           seed=args.seed, max_steps=args.max_steps)
+                           seed=args.seed, max_steps=args.max_steps, machine=args.machine)
     result = distill(config)
     return 130 if result.get("interrupted") else 0
 

@@ -243,20 +243,31 @@ def listed_name(spec: ProgramSpec) -> str:
     return spec.name.removesuffix(".c")
 
 
+# `machine` of `targets` that takes each program's labels from whichever machine measured
+# most of its schedules
+ANY_MACHINE = "all"
+
+
 def targets(corpus: str | Path, store: MemoStore, toolchain: Toolchain, min_speedup: float = 1.1,
-            tie: float = 0.05, allowed: dict[str, set[str]] | None = None) -> tuple[list[Target], list[str]]:
-    """The target of every corpus program whose baseline the store has measured (with this
-    machine and toolchain), and notes on the programs left out. With `allowed` (program
-    name -> schedule texts) only those of a program's measured schedules may be its target
-    or fallbacks ("*" lists schedules of every program); the rest of the store is not read
-    for it."""
+            tie: float = 0.05, allowed: dict[str, set[str]] | None = None,
+            machine: str | None = None) -> tuple[list[Target], list[str]]:
+    """The target of every corpus program whose baseline the store has measured (with the
+    toolchain, on `machine`: this machine by default), and notes on the programs left
+    out. With `machine` ANY_MACHINE a program's times come from the machine that measured
+    most of its schedules: a target is always chosen among one machine's times, never
+    across machines. With `allowed` (program name -> schedule texts) only those of a
+    program's measured schedules may be its target or fallbacks ("*" lists schedules of
+    every program); the rest of the store is not read for it."""
     specs = corpus_programs(corpus)
-    machine = machine_fingerprint()
-    by_hash: dict[str, dict[str, dict[str, float]]] = {}  # program hash -> toolchain -> schedule -> time
+    machine = machine or machine_fingerprint()
+    # program hash -> toolchain -> machine -> schedule -> time
+    by_hash: dict[str, dict[str, dict[str, dict[str, float]]]] = {}
     for key, rec in store.items():
-        if key.machine != machine or rec.status != "ok" or rec.verified is False or not rec.times:
+        if (machine != ANY_MACHINE and key.machine != machine) or rec.status != "ok" or rec.verified is False \
+                or not rec.times:
             continue
-        by_hash.setdefault(key.program, {}).setdefault(key.toolchain, {})[key.schedule] = min(rec.times)
+        by_hash.setdefault(key.program, {}).setdefault(key.toolchain, {}).setdefault(
+            key.machine, {})[key.schedule] = min(rec.times)
     out, notes = [], []
     for spec in specs:
         try:
@@ -265,8 +276,9 @@ def targets(corpus: str | Path, store: MemoStore, toolchain: Toolchain, min_spee
             notes.append(f"{spec.name}: {e.message}")
             continue
         tkey = spec.toolchain(toolchain).key()
-        times = by_hash.get(lp.hash, {}).get(tkey)
-        if not times or "" not in times:
+        measured = [t for t in by_hash.get(lp.hash, {}).get(tkey, {}).values() if "" in t]
+        times = max(measured, key=len) if measured else None  # (one machine's, with a baseline)
+        if not times:
             notes.append(f"{spec.name}: no baseline in the store for this toolchain")
             continue
         if allowed is not None:
@@ -371,6 +383,7 @@ class DistillConfig:
     out: str
     init: str | None = None  # a policy checkpoint, or a cost model (backbone + value head)
     targets: str | None = None  # `prog: SCHEDULE` file: only its schedules may be targets
+    machine: str | None = None  # whose labels: this machine (None), a fingerprint, or ANY_MACHINE
     toolchain: Toolchain = field(default_factory=Toolchain)
     min_speedup: float = 1.1
     tie: float = 0.05
@@ -432,7 +445,8 @@ def distill(config: DistillConfig, log: Callable[[str], None] | None = None) -> 
             from polyrl.measure.schedules import read_schedule_file
 
             allowed = {name: set(texts) for name, texts in read_schedule_file(Path(config.targets)).items()}
-        found, notes = targets(config.corpus, store, config.toolchain, config.min_speedup, config.tie, allowed)
+        found, notes = targets(config.corpus, store, config.toolchain, config.min_speedup, config.tie, allowed,
+                               config.machine)
         if allowed is not None and "*" not in allowed and not any(listed_name(t.program) in allowed for t in found):
             raise PolyrlError("no program of the targets file is in the corpus (names are file stems, e.g. "
                               "`prog_000042: B0:P(0)`)", config.targets)
