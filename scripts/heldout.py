@@ -5,7 +5,7 @@ Two steps around one `polyrl measure` run:
     # 1. each policy's greedy schedule for the first 60 programs whose size estimate is
     #    10-300 ms: OUT.txt (`program: SCHEDULE` lines, what polyrl measure reads) and
     #    OUT.txt.json (which policy chose what)
-    python scripts/heldout.py schedules CORPUS OUT.txt POLICY.pt [POLICY.pt ...]
+    python scripts/heldout.py schedules CORPUS OUT.txt POLICY.pt [POLICY.pt ...] [--check [COSTMODEL]]
     # 2. measure them (and the originals) on this machine
     polyrl measure CORPUS --schedules OUT.txt --store STORE.sqlite ...
     # 3. each policy's geometric-mean speedup over the programs measured; with two
@@ -35,7 +35,10 @@ def chosen_programs(corpus: str, count: int) -> list[dict]:
 
 
 def write_schedules(args: argparse.Namespace) -> int:
-    policies = {path: Policy.load(path) for path in args.policies}
+    # with --check, each greedy schedule gets the cost model's check (what `polyrl optimize`
+    # ships): the shipped cost model, or the one at the given path
+    check = False if args.check is None else (True if args.check == "shipped" else args.check)
+    policies = {path: Policy.load(path, check=check) for path in args.policies}
     rows = []
     for entry in chosen_programs(args.corpus, args.count):
         program = load(Path(args.corpus) / entry["file"])
@@ -85,6 +88,9 @@ def main() -> int:
     p.add_argument("out", help="the schedules file to write (OUT.txt and OUT.txt.json)")
     p.add_argument("policies", nargs="+", metavar="POLICY")
     p.add_argument("--count", type=int, default=60, help="programs to take (default 60)")
+    p.add_argument("--check", metavar="COSTMODEL", nargs="?", const="shipped",
+                   help="the cost model's check after each greedy schedule, as `polyrl optimize` does: the shipped "
+                   "cost model, or the one at COSTMODEL (default: no check, the policy's own schedules)")
     p.set_defaults(func=write_schedules)
     p = sub.add_parser("report", help="geometric-mean speedups from the store")
     p.add_argument("corpus")
