@@ -39,7 +39,7 @@ def test_heads_follow_the_seed_design():
     model = ActorCritic()
     assert model.hparams["num_actions"] == NUM_ACTIONS == actions.NUM_ACTIONS
     linear = [m.out_features for m in model.policy if isinstance(m, nn.Linear)]
-    assert linear == [128, 128, 122]
+    assert linear == [128, 128, 123]
     assert [m.out_features for m in model.value if isinstance(m, nn.Linear)] == [128, 128, 1]
     assert sum(isinstance(m, nn.SELU) for m in model.policy) == 2
 

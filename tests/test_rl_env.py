@@ -87,11 +87,11 @@ def idx(text: str) -> int:
 
 
 def test_action_table_has_the_actions_of_the_docstring():
-    assert NUM_ACTIONS == 122 and len(set(ACTION_TEXTS)) == 122
+    assert NUM_ACTIONS == 123 and len(set(ACTION_TEXTS)) == 123
     kinds = [a.kind for a in ACTIONS]
     assert {k: kinds.count(k) for k in set(kinds)} == {"I": 4, "R": 4, "S": 7, "P": 2, "T2": 36, "U": 5,
                                                        "J": 8, "J2": 12, "V": 1, "K": 16, "KT": 16,
-                                                       "M": 7, "A": 3, "Next": 1}
+                                                       "M": 7, "A": 3, "F": 1, "Next": 1}
     assert ACTION_TEXTS[:4] == ("I(0,1)", "I(1,2)", "I(2,3)", "I(3,4)")
     assert ACTION_TEXTS[4:14] == ("R(0)", "R(1)", "R(2)", "R(3)", "S(0,1,1)", "S(1,2,1)", "S(2,3,1)", "S(3,4,1)",
                                   "P(0)", "P(1)")
@@ -109,7 +109,8 @@ def test_action_table_has_the_actions_of_the_docstring():
     assert ACTION_TEXTS[92:108] == tuple(f"KT({lvl},{k})" for lvl in range(4) for k in range(4))
     assert ACTION_TEXTS[108:115] == tuple(f"M({p})" for p in range(7))
     assert ACTION_TEXTS[115:121] == ("A(0)", "A(1)", "A(2)", "S(0,1,2)", "S(1,2,2)", "S(2,3,2)")
-    assert NEXT == 121 and ACTION_TEXTS[NEXT] == "Next" and idx("T2(1,2,64,128)") == 14 + 9 + 3 + 2
+    assert ACTION_TEXTS[121] == "F(5)" and NEXT == 122 and ACTION_TEXTS[NEXT] == "Next"
+    assert idx("T2(1,2,64,128)") == 14 + 9 + 3 + 2
     assert str(ACTIONS[idx("S(1,2,1)")].on(3)) == "B3:S(1,2,1)"
 
 
@@ -131,8 +132,9 @@ def test_extents_and_applicability_on_gemm():
                        "K(0,0)", "K(0,1)", "K(0,2)", "K(1,0)", "K(1,1)", "K(1,2)",  # arrays C, A, B
                        "KT(0,0)", "KT(0,1)", "KT(0,2)", "KT(1,0)", "KT(1,1)", "KT(1,2)", "Next",
                        "M(0)", "M(1)", "M(2)", "M(3)", "M(4)", "M(5)", "M(6)"}  # an untouched branch: the macros may start it
-    # (A is branch 0's, of the program as written)
-    assert applicable_mask(nest, b0, [20, 25])[idx("A(0)")]
+    # (A and F are branch 0's, of the program as written)
+    assert applicable_mask(nest, b0, [20, 25])[idx("A(0)")] and applicable_mask(nest, b0, [20, 25])[idx("F(5)")]
+    assert not applicable_mask(prog.apply("B0:P(0)").nest, b0, [20, 25])[idx("F(5)")]
     # after an action on the branch, or on loops an action marked, no macro applies
     after = applicable_mask(nest, b1, [20, 30, 25], Action(1, "I", (0, 1)))
     assert not any(ACTION_TEXTS[k].startswith("M(") for k in np.flatnonzero(after))
@@ -156,11 +158,11 @@ def test_extents_and_applicability_on_gemm():
 
 def test_reset_and_step_follow_the_gymnasium_api(surrogate):
     env = PolyEnv(surrogate)
-    assert env.action_space.n == NUM_ACTIONS == 122
+    assert env.action_space.n == NUM_ACTIONS == 123
     obs, info = env.reset(seed=3, options={"program": GEMM})
     assert isinstance(obs, Data) and obs.x.shape[1] == NODE_FEATURES and obs.edge_attr.shape[0] == obs.edge_index.shape[1]
     mask = info["action_mask"]
-    assert mask.dtype == np.bool_ and mask.shape == (122,) and mask[NEXT]
+    assert mask.dtype == np.bool_ and mask.shape == (123,) and mask[NEXT]
     assert (info["branch"], info["branches"], info["schedule"]) == (0, 2, "")
     assert np.array_equal(env.action_masks(), mask)
     out = env.step(idx("I(0,1)"))
@@ -205,6 +207,21 @@ def test_the_affine_scheduler_is_a_first_action_and_the_episode_restarts_on_its_
     assert info["action_mask"][idx("M(0)")]  # a macro may start the branch isl made
     _, _, _, _, info = env.step(idx("P(0)"))
     assert info["schedule"] == "B0:A(1) B0:P(0)"
+
+
+def test_the_pluto_form_is_one_first_action_that_ends_the_episode(surrogate):
+    from polyrl.poly.macros import PROFILES, macro_schedule
+
+    env = PolyEnv(surrogate)
+    _, info = env.reset(options={"program": GEMM})
+    form = macro_schedule(env.state.program.program.model, next(p for p in PROFILES if p.name == "affine-tile"))
+    assert len(form.actions) >= 3 and info["action_mask"][idx("F(5)")] and env.legal(idx("F(5)"))
+    _, _, terminated, _, info = env.step(idx("F(5)"))
+    assert terminated and info["schedule"] == str(form)
+    # not after another action
+    env.reset(options={"program": GEMM})
+    _, _, _, _, info = env.step(idx("P(0)"))
+    assert not info["action_mask"][idx("F(5)")] and env._refusal(idx("F(5)"))
 
 
 def test_programs_with_other_sizes_are_other_programs(surrogate):
@@ -370,7 +387,7 @@ def test_legality_answers_go_to_and_come_from_the_store(surrogate, tmp_path, mon
     assert np.array_equal(info2["action_mask"], info["action_mask"])
     # refusals came from the store; only legal schedules (not stored without a measurement) were checked
     legal_checked = {f"B0:{ACTION_TEXTS[k]}" for k in np.flatnonzero(info["action_mask"])
-                     if ACTIONS[k].kind not in ("U", "Next", "M")}  # a macro's plan checks its own steps
+                     if ACTIONS[k].kind not in ("U", "Next") and not ACTIONS[k].macro}  # a macro's plan checks its own steps
     assert set(calls) == legal_checked and "B0:P(0)" not in calls
     store.close()
 

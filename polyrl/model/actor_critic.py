@@ -1,5 +1,5 @@
 """The actor-critic of the seed design (Pearl, section 4.4): the shared GraphBackbone, a
-policy head MLP (128, 128, 122) and a value head MLP (128, 128, 1), SELU between layers,
+policy head MLP (128, 128, 123) and a value head MLP (128, 128, 1), SELU between layers,
 and the masked categorical distribution the policy samples from.
 
 The backbone and the value head can start from a pretrained cost model
@@ -19,7 +19,7 @@ from torch_geometric.data import Batch, Data
 from polyrl.model.backbone import GraphBackbone, mlp_head
 from polyrl.model.features import NODE_FEATURES, NUM_EDGE_TYPES
 
-NUM_ACTIONS = 122  # polyrl.rl.actions.NUM_ACTIONS; the model does not import the RL package
+NUM_ACTIONS = 123  # polyrl.rl.actions.NUM_ACTIONS; the model does not import the RL package
 
 
 class MaskedCategorical(Categorical):

@@ -559,6 +559,11 @@ def _tiles_time(actions: list[Action]) -> bool:
 
 
 def macro_schedule(model: Model, profile: Profile) -> Schedule:
+    """`macro_plan`'s schedule (see there)."""
+    return Schedule(tuple(macro_plan(model, profile)[0]))
+
+
+def macro_plan(model: Model, profile: Profile) -> tuple[list[Action], LoopNest]:
     """`profile`'s plan applied to every branch, left to right as the policy's episodes go
     (the same actions as the policy's M(p) on each branch). A profile with `affine` starts
     with isl's schedule (A) under the first of its fusion policies; a later one replaces
@@ -568,14 +573,15 @@ def macro_schedule(model: Model, profile: Profile) -> Schedule:
     parallel: session 23 at LARGE, heat-3d 1.80x with parallel space loops against 0.58x
     time-tiled, fdtd-2d 1.81x time-tiled where the other form runs a third in parallel).
     Empty when isl gives none, or when no plan takes anything on its loops (isl's order
-    alone is no plan)."""
+    alone is no plan). Returns the actions and the nest they make (the original nest
+    when there are none)."""
     nest = model.original
     if not nest.branches():
-        return Schedule()
+        return [], nest
     if not profile.affine:
-        return Schedule(tuple(_plan_all(model, nest, profile)[0]))
+        return _plan_all(model, nest, profile)
     stencil = time_iterated(model)
-    best: tuple[float, list[Action]] | None = None
+    best: tuple[float, list[Action], LoopNest] | None = None
     for fusion in profile.affine:
         act = Action(0, "A", (fusion,))
         try:
@@ -593,8 +599,8 @@ def macro_schedule(model: Model, profile: Profile) -> Schedule:
         share = parallel_share(model, planned)
         if (best is None or share > best[0] + FUSION_GAIN
                 or (stencil and share >= best[0] and _tiles_time(best[1]) and not _tiles_time(actions))):
-            best = (share, start + actions)
-    return Schedule(tuple(best[1])) if best is not None else Schedule()
+            best = (share, start + actions, planned)
+    return (best[1], best[2]) if best is not None else ([], nest)
 
 
 def macro_schedules(model: Model, profiles: tuple[Profile, ...] = PROFILES) -> dict[str, Schedule]:

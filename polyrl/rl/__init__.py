@@ -1,4 +1,4 @@
-"""polyrl.rl: the scheduling environment (Gymnasium API, 122 masked actions, rewards from
+"""polyrl.rl: the scheduling environment (Gymnasium API, 123 masked actions, rewards from
 measurements or the cost model), PPO and its rollout workers, and `polyrl train`.
 
 The model's layers are polyrl.model's (actor_critic, backbone). Importing this package is

@@ -1,4 +1,4 @@
-"""The agent's 122 discrete actions on the focus branch, and which of them can apply.
+"""The agent's 123 discrete actions on the focus branch, and which of them can apply.
 
 Owns the table index <-> action template (defined here once; the policy head's output
 order), the loop extents the masks need, and the applicability mask (what exists on the
@@ -21,12 +21,14 @@ the environment combines both.
 | 108-114 | `M(p)` the macro schedule of size profile p (polyrl.poly.macros.PROFILES) on the branch: several actions in one step | 7 |
 | 115-117 | `A(f)` isl's affine scheduler on the whole scop, fusion f = 0 (none), 1 (smart), 2 (max): its loops replace all others, and the focus goes back to branch 0 | 3 |
 | 118-120 | `S(l,l+1,2)` skew level l+1 by 2 x level l, l = 0..2 | 3 |
-| 121 | `Next`: move the focus to the next branch (on the last one: end the episode) | 1 |
+| 121 | `F(5)` the whole program in the Pluto form (`polyrl.poly.macros.macro_plan` of profile 5, affine-tile: isl's schedule with the fusion that runs most in parallel, then its plan on every branch); the program's first action, and its last: the episode ends | 1 |
+| 122 | `Next`: move the focus to the next branch (on the last one: end the episode) | 1 |
 
 Indices 0-54 are the seed design's; the emitter's performance actions (register blocking,
 vector code, packing) come after them, then the macros, the affine scheduler and the
-skews by 2, so that `Next` stays last. A checkpoint of an earlier table (109 actions,
-without the macros; 114, without A and the skews by 2) still loads: its head is widened
+skews by 2 and the whole-program form, so that `Next` stays last. A checkpoint of an
+earlier table (109 actions, without the macros; 114, without A and the skews by 2; 122,
+without F) still loads: its head is widened
 with rows that give the new actions no chance until training teaches them (`widen_head`).
 
 An action is inapplicable (masked) on a branch when a level it names does not exist, a
@@ -41,8 +43,8 @@ that already has a register block; V on a branch whose innermost loop is already
 code or unrolled; K and KT on the innermost loop, for an array the program does not have, or
 where that loop already packs the array; M after any other action on the branch or on
 loops an action has marked (`polyrl.poly.macros.untouched`; a macro starts a branch, or
-follows A); A
-anywhere but on branch 0 of the program as written (it is a schedule's first action). Extents are the most
+follows A); A and F
+anywhere but on branch 0 of the program as written (they are a schedule's first action). Extents are the most
 iterations a loop makes per iteration of its enclosing loops, with the parameters fixed
 to `Scop.param_values` (DEFAULT_PARAM_VALUE where unknown, as in the program graph).
 """
@@ -57,7 +59,7 @@ from polyrl.errors import PolyrlError
 from polyrl.ir import Scop
 from polyrl.poly.geometry import DEFAULT_PARAM_VALUE, LoopGeometry
 from polyrl.poly.legality import Model, checked_apply
-from polyrl.poly.macros import PROFILES, plan_branch, untouched
+from polyrl.poly.macros import PROFILES, macro_plan, plan_branch, untouched
 from polyrl.poly.params import resolve_params
 from polyrl.poly.schedule import Action
 from polyrl.poly.transform import LoopNest
@@ -67,6 +69,8 @@ UNROLL_FACTORS = (2, 4, 8, 16, 32)
 JAM_FACTORS = (2, 4)
 JAM_PAIRS = ((2, 2), (2, 4), (4, 2), (4, 4))
 PACK_ARRAYS = 4  # K(l,k) for the first 4 arrays of a program
+# the profiles whose whole-program plan is one action F(p): the Pluto form
+FORMS = ("affine-tile",)
 
 
 @dataclass(frozen=True)
@@ -85,8 +89,13 @@ class ActionTemplate:
 
     @property
     def macro(self) -> bool:
-        """An M(p): several schedule actions in one step (see `expand`)."""
-        return self.kind == "M"
+        """An M(p) or F(p): several schedule actions in one step (see `expand`)."""
+        return self.kind in ("M", "F")
+
+    @property
+    def ends(self) -> bool:
+        """An F(p): the whole program's schedule; the episode ends after it."""
+        return self.kind == "F"
 
     def on(self, branch: int) -> Action:
         """The schedule action on `branch` (Next is not a schedule action, and a macro is
@@ -113,6 +122,7 @@ def _table() -> tuple[ActionTemplate, ...]:
     t += [ActionTemplate("M", (p,)) for p in range(len(PROFILES))]
     t += [ActionTemplate("A", (f,)) for f in range(3)]
     t += [ActionTemplate("S", (lvl, lvl + 1, 2)) for lvl in range(3)]
+    t += [ActionTemplate("F", (p,)) for p, profile in enumerate(PROFILES) if profile.name in FORMS]
     t.append(ActionTemplate("Next"))
     return tuple(t)
 
@@ -120,7 +130,7 @@ def _table() -> tuple[ActionTemplate, ...]:
 ACTIONS: tuple[ActionTemplate, ...] = _table()
 NUM_ACTIONS = len(ACTIONS)
 NEXT = NUM_ACTIONS - 1
-assert NUM_ACTIONS == 122 and ACTIONS[NEXT].kind == "Next"
+assert NUM_ACTIONS == 123 and ACTIONS[NEXT].kind == "Next"
 # what a policy checkpoint was trained with: a different table makes it meaningless
 ACTION_TEXTS: tuple[str, ...] = tuple(str(a) for a in ACTIONS)
 # per template, its levels and the deepest of them (-1: none), which applicable_mask asks
@@ -139,8 +149,12 @@ def action_index(text: str) -> int:
 
 def expand(model: Model, nest: LoopNest, branch: int, template: ActionTemplate) -> tuple[list[Action], LoopNest]:
     """The schedule actions `template` stands for on `branch`, each checked legal, and the
-    nest after them: one action, or a macro's plan ([] and `nest` when nothing of it is
-    legal, or for one action the legality check refuses)."""
+    nest after them: one action, a macro's plan on the branch, or for F the whole
+    program's plan (from the program as written, where F applies) ([] and `nest` when
+    nothing of it is legal, or for one action the legality check refuses)."""
+    if template.ends:
+        acts, new = macro_plan(model, PROFILES[template.args[0]])
+        return (acts, new) if acts else ([], nest)
     if template.macro:
         return plan_branch(model, nest, branch, PROFILES[template.args[0]])
     act = template.on(branch)
@@ -232,9 +246,9 @@ def applicable_mask(nest: LoopNest, path: tuple[int, ...], extents: list[int],
         if a.kind in ("K", "KT") and (a.args[0] >= inner or a.args[1] >= len(nest.arrays)
                               or nest.arrays[a.args[1]] in loops[a.args[0]].pack):
             continue
-        if a.macro and (previous is not None and previous.kind != "A" or not fresh):
+        if a.kind == "M" and (previous is not None and previous.kind != "A" or not fresh):
             continue
-        if a.kind == "A" and (nest.origin is None or path != first_path):
+        if a.kind in ("A", "F") and (nest.origin is None or path != first_path):
             continue
         mask[k] = True
     return mask

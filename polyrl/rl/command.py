@@ -26,7 +26,7 @@ def register(subparsers) -> None:
         "train",
         help="train the scheduling policy (GATv2 actor-critic) with PPO on a corpus",
         description="PPO on the scheduling environment: episodes optimize corpus programs branch by branch "
-        "with 122 masked actions (the seed design's 56, then unroll-and-jam, vector code, packing and macros; "
+        "with 123 masked actions (the seed design's 56, then unroll-and-jam, vector code, packing and macros; "
         "illegal ones never sampled). Hyper-parameters default to the seed paper's.",
         epilog=TRAIN_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,

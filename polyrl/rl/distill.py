@@ -52,7 +52,8 @@ from polyrl.poly.legality import checked_apply
 from polyrl.poly.macros import macro_schedules
 from polyrl.poly.schedule import Schedule
 from polyrl.poly.transform import LoopNest, branch_identity, branch_of
-from polyrl.rl.actions import ACTIONS, NEXT, action_index, applicable_mask, last_on_branch, loop_extents
+from polyrl.rl.actions import (ACTIONS, NEW_ACTION_BIAS, NEXT, action_index, applicable_mask, last_on_branch,
+                               loop_extents)
 from polyrl.rl.checkpoint import is_policy_checkpoint, load_policy, save_policy
 from polyrl.rl.env import PolyEnv, log4
 from polyrl.rl.state import LoadedProgram, ProgramSpec, State, corpus_programs
@@ -404,8 +405,23 @@ def _load_init(path: str | None, log: Callable[[str], None]) -> ActorCritic:
     if is_policy_checkpoint(ckpt):
         if ckpt.get("members"):
             log(f"{path} is an ensemble: starting from its first network")
-        return load_policy(path)[0]
+        model = load_policy(path)[0]
+        _open_new_actions(model, log)
+        return model
     return ActorCritic.from_costmodel(path)
+
+
+def _open_new_actions(model: ActorCritic, log: Callable[[str], None]) -> None:
+    """Give the actions a widened checkpoint never learned (zero weights, bias
+    NEW_ACTION_BIAS) the median bias of the others: at -30 the targets that take them
+    could not raise them within a distillation's few thousand Adam steps of lr 1e-4."""
+    last = [m for m in model.policy.modules() if isinstance(m, nn.Linear)][-1]
+    with torch.no_grad():
+        fresh = (last.bias <= NEW_ACTION_BIAS + 1) & (last.weight.abs().sum(dim=1) == 0)
+        if fresh.any() and (~fresh).any():
+            last.bias[fresh] = last.bias[~fresh].median()
+            log(f"{int(fresh.sum())} action(s) new to the --init policy start from the median bias: "
+                + ", ".join(str(ACTIONS[k]) for k in torch.flatnonzero(fresh).tolist()))
 
 
 def _batches(steps: list[tuple[Data, np.ndarray, int, float]], size: int, rng: random.Random | None):

@@ -1,13 +1,14 @@
 """The scheduling environment (Gymnasium API): one episode optimizes one program, branch
-by branch, with the 122 actions of polyrl.rl.actions.
+by branch, with the 123 actions of polyrl.rl.actions.
 
     env = PolyEnv(SurrogateRewarder.from_checkpoint("costmodel.pt"), programs=corpus_programs("corpus/"))
     obs, info = env.reset(seed=0)                  # or options={"program": "gemm.c"}
-    obs, reward, terminated, truncated, info = env.step(action)   # info["action_mask"]: bool[122]
+    obs, reward, terminated, truncated, info = env.step(action)   # info["action_mask"]: bool[123]
 
 Traversal: the focus starts on the leftmost branch (a path from the root to a loop with no
 loop inside); `Next` moves it to the next branch to the right, and `Next` on the last
-branch ends the episode (terminated). An interchange or a tiling may distribute a loop
+branch ends the episode (terminated), as does `F` (the whole program's schedule in one
+step). An interchange or a tiling may distribute a loop
 (polyrl.poly.transform.isolate), which renumbers branches, so the focus is kept by
 identity: the first statement under the branch's innermost loop. After `max_steps`
 steps the episode is truncated; its schedule is final all the same.
@@ -182,6 +183,7 @@ class PolyEnv(gym.Env):
                 acts, nest = self._expansion(a)
                 self._state = State(state.program, Schedule(state.schedule.actions + tuple(acts)), nest, self.graphs)
                 changed = True
+                terminated = ACTIONS[a].ends  # F: the whole program's schedule, the episode's last step
             elif not refused:
                 act = ACTIONS[a].on(branch)
                 nest = apply_action(state.nest, act)

@@ -290,6 +290,8 @@ class Policy:
                             < self.min_parallel_work):
                         small.add(len(schedule.actions))
                     schedule, nest = Schedule(schedule.actions + tuple(acts)), new
+                    if ACTIONS[a].ends:  # the whole program's schedule: nothing is left to choose
+                        break
                     if act.kind == "A":  # new loops everywhere: the episode starts over on them
                         focus = branch_identity(nest, nest.branches()[0])
                 if steps >= self.max_steps:
