@@ -498,6 +498,13 @@ def distill(config: DistillConfig, log: Callable[[str], None] | None = None) -> 
     log(f"{len(demos)} programs: {len(improved)} with a target schedule (geomean speedup "
         f"{math.exp(np.mean([math.log(d.target.speedup) for d in improved])) if improved else 1:.2f}x), "
         f"{len(demos) - len(improved)} kept as they are")
+    taken: dict[str, int] = {}  # how often each macro action is taken in the replays
+    for d in demos:
+        for a in d.actions:
+            if ACTIONS[a].macro or ACTIONS[a].kind == "A":
+                taken[str(ACTIONS[a])] = taken.get(str(ACTIONS[a]), 0) + 1
+    if taken:
+        log("macro and affine steps in the targets: " + ", ".join(f"{k} {n}" for k, n in sorted(taken.items())))
     rng.shuffle(demos)
     n_val = max(1, int(len(demos) * config.val_fraction)) if len(demos) > 1 and config.val_fraction > 0 else 0
     val_demos, train_demos = demos[:n_val], demos[n_val:]
