@@ -268,3 +268,30 @@ def test_macro_schedules_replay_as_macro_actions(tmp_path: Path):
         assert steps and all(t.macro for t in steps), (name, [str(t) for t in taken])
         if name == "affine-tile":  # the Pluto form is one action, the episode's only one
             assert [str(t) for t in taken] == ["F(5)"] and demo.actions == [idx_f]
+
+
+def test_an_init_policy_of_an_older_table_learns_its_new_actions_from_the_median_bias(tmp_path: Path):
+    # a checkpoint saved before F(5) existed: its head has one row fewer
+    from polyrl.model.actor_critic import ActorCritic
+    from polyrl.rl.actions import ACTION_TEXTS, NEW_ACTION_BIAS
+    from polyrl.rl.checkpoint import save_policy
+    from polyrl.rl.distill import _load_init
+
+    path = save_policy(ActorCritic(), tmp_path / "old.pt")
+    ckpt = torch.load(path, weights_only=False)
+    keep = [k for k, t in enumerate(ACTION_TEXTS) if t != "F(5)"]
+    last = max((k for k in ckpt["model"] if k.startswith("policy.") and k.endswith(".weight")),
+               key=lambda k: int(k.split(".")[1])).rsplit(".", 1)[0]
+    ckpt["model"][f"{last}.weight"] = ckpt["model"][f"{last}.weight"][keep]
+    ckpt["model"][f"{last}.bias"] = ckpt["model"][f"{last}.bias"][keep]
+    ckpt["actions"] = tuple(ACTION_TEXTS[k] for k in keep)
+    ckpt["hparams"] = {**ckpt["hparams"], "num_actions": len(keep)}
+    torch.save(ckpt, path)
+    # as a policy it never takes F(5); as a distillation's start, F(5) gets the others' median
+    assert float(Policy.load(path).model.policy[-1].bias[action_index("F(5)")]) == NEW_ACTION_BIAS
+    lines: list[str] = []
+    model = _load_init(str(path), lines.append)
+    bias = model.policy[-1].bias.detach()
+    f = action_index("F(5)")
+    assert float(bias[f]) == pytest.approx(float(torch.cat([bias[:f], bias[f + 1:]]).median()))
+    assert any("F(5)" in line for line in lines)

@@ -421,7 +421,7 @@ def _open_new_actions(model: ActorCritic, log: Callable[[str], None]) -> None:
         if fresh.any() and (~fresh).any():
             last.bias[fresh] = last.bias[~fresh].median()
             log(f"{int(fresh.sum())} action(s) new to the --init policy start from the median bias: "
-                + ", ".join(str(ACTIONS[k]) for k in torch.flatnonzero(fresh).tolist()))
+                + ", ".join(str(ACTIONS[k]) for k in fresh.nonzero().flatten().tolist()))
 
 
 def _batches(steps: list[tuple[Data, np.ndarray, int, float]], size: int, rng: random.Random | None):
@@ -455,6 +455,7 @@ def distill(config: DistillConfig, log: Callable[[str], None] | None = None) -> 
     log = log or (lambda s: print(s, file=sys.stderr, flush=True))
     torch.manual_seed(config.seed)
     rng = random.Random(config.seed)
+    model = _load_init(config.init, log)  # before the replays: a bad --init fails at once
     with MemoStore(config.store) as store:
         allowed = None
         if config.targets:
@@ -514,7 +515,6 @@ def distill(config: DistillConfig, log: Callable[[str], None] | None = None) -> 
                 for o, m, a in zip(d.observations, d.masks, d.actions, strict=True)]
 
     train_steps, val_steps = flatten(train_demos), flatten(val_demos)
-    model = _load_init(config.init, log)
     optimizer = torch.optim.Adam(model.parameters(), lr=config.lr)
     best = (math.inf, {k: v.clone() for k, v in model.state_dict().items()}, 0, 0.0)
     interrupted = False
