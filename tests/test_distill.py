@@ -295,3 +295,24 @@ def test_an_init_policy_of_an_older_table_learns_its_new_actions_from_the_median
     f = action_index("F(5)")
     assert float(bias[f]) == pytest.approx(float(torch.cat([bias[:f], bias[f + 1:]]).median()))
     assert any("F(5)" in line for line in lines)
+
+
+def test_prefer_form_imitates_the_pluto_form_within_its_margin(corpus: Path, tmp_path: Path):
+    from polyrl.poly.macros import PROFILES, macro_schedule
+    from polyrl.rl.distill import prefer_form
+
+    form = str(macro_schedule(load(MATMUL).model, next(p for p in PROFILES if p.name == "affine-tile")))
+    assert form
+    with MemoStore(tmp_path / "s.sqlite") as store:
+        _put(store, corpus / "matmul.c", {"": 1.0, "B0:P(0) B1:P(0)": 0.50, form: 0.55})
+        found, _ = targets(corpus, store, TOOLCHAIN)
+    matmul = next(t for t in found if t.program.name == "matmul.c")
+    assert matmul.schedule == "B0:P(0) B1:P(0)"
+    # 10% slower than the fastest: the form within 0.15, not within 0.05
+    assert prefer_form(matmul, 0.05) is matmul
+    chosen = prefer_form(matmul, 0.15)
+    assert chosen.schedule == form and chosen.speedup == pytest.approx(1 / 0.55)
+    assert chosen.fallbacks[0] == ("B0:P(0) B1:P(0)", pytest.approx(2.0))
+    # and it replays as the one action F(5)
+    demo = replay(PolyEnv(_Unit(), max_steps=32, lazy_masks=True), chosen)
+    assert demo.actions == [action_index("F(5)")]

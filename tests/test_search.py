@@ -442,7 +442,7 @@ def test_a_checkpoint_of_the_table_before_the_macros_loads_widened(tmp_path):
     from polyrl.rl.actions import ACTION_TEXTS, ACTIONS, NEW_ACTION_BIAS
     from polyrl.rl.checkpoint import FORMAT, VERSION
 
-    old = tuple(t for t in ACTION_TEXTS if not t.startswith(("M(", "A(")) and (not t.startswith("S(") or t.endswith(",1)")))
+    old = tuple(t for t in ACTION_TEXTS if not t.startswith(("M(", "A(", "F(")) and (not t.startswith("S(") or t.endswith(",1)")))
     assert len(old) == 109
     torch.manual_seed(1)
     small = ActorCritic(num_actions=len(old))
@@ -461,5 +461,5 @@ def test_a_checkpoint_of_the_table_before_the_macros_loads_widened(tmp_path):
     keep = [ACTION_TEXTS.index(t) for t in old]
     assert torch.allclose(after.reshape(-1)[keep], before.reshape(-1))
     new = [k for k, t in enumerate(ACTION_TEXTS) if t not in old]
-    assert len(new) == 13 and all(ACTIONS[k].macro or ACTIONS[k].kind in ("A", "S") for k in new)
+    assert len(new) == 14 and all(ACTIONS[k].macro or ACTIONS[k].kind in ("A", "S") for k in new)
     assert torch.allclose(after.reshape(-1)[new], torch.full((len(new),), NEW_ACTION_BIAS))

@@ -145,6 +145,10 @@ def register_distill(subparsers) -> None:
                    help="whose labels give the targets: this machine (default), another machine's key (`polyrl "
                    "dataset stats` lists them), or `all` (each program's times from the machine that measured "
                    "most of its schedules; a target is never chosen across machines)")
+    p.add_argument("--prefer-form", type=float, metavar="FRACTION",
+                   help="imitate the Pluto form (the F(5) action: one decision for the whole program) wherever "
+                   "it was measured within FRACTION of the program's fastest schedule, e.g. 0.15 (default: only "
+                   "where it is the fastest)")
     p.add_argument("--min-speedup", type=float, default=1.1,
                    help="a target schedule must be this much faster than the original (default 1.1)")
     p.add_argument("--tie", type=float, default=0.05,
@@ -199,7 +203,8 @@ def cmd_distill(args: argparse.Namespace) -> int:
     config = DistillConfig(corpus=args.corpus, store=args.store, out=args.out, init=args.init, targets=args.targets,
                            toolchain=Toolchain(cc=args.cc, flags=tuple(args.flags.split()), threads=args.threads),
                            min_speedup=args.min_speedup, tie=args.tie, epochs=args.epochs, lr=args.lr,
-                           seed=args.seed, max_steps=args.max_steps, machine=args.machine)
+                           seed=args.seed, max_steps=args.max_steps, machine=args.machine,
+                           prefer_form=args.prefer_form)
     result = distill(config)
     return 130 if result.get("interrupted") else 0
 

@@ -297,6 +297,29 @@ def targets(corpus: str | Path, store: MemoStore, toolchain: Toolchain, min_spee
     return out, notes
 
 
+def prefer_form(target: Target, within: float) -> Target:
+    """`target` with the Pluto form (the F action's schedule) as its schedule when the form
+    was measured for the program and is at most `within` slower than the fastest (the
+    fastest becomes a fallback); else `target` itself. The form is one decision where
+    the per-branch plans are several, and it is what the fastest schedules of larger
+    programs look like."""
+    from polyrl.poly.macros import PROFILES, macro_schedule
+    from polyrl.rl.actions import ACTIONS as TABLE
+
+    form_profile = next((PROFILES[a.args[0]] for a in TABLE if a.ends), None)
+    if form_profile is None:
+        return target
+    form = str(macro_schedule(LoadedProgram.of(target.program).program.model, form_profile))
+    if not form or form == target.schedule:
+        return target
+    speedup = dict(target.fallbacks).get(form)
+    if speedup is None or speedup * (1 + within) < target.speedup:
+        return target
+    rest = tuple(sorted([(s, x) for s, x in target.fallbacks if s != form] + [(target.schedule, target.speedup)],
+                        key=lambda f: -f[1]))
+    return Target(target.program, form, speedup, target.candidates, rest)
+
+
 # ---------------------------------------------------------------- replay
 
 
@@ -385,6 +408,7 @@ class DistillConfig:
     init: str | None = None  # a policy checkpoint, or a cost model (backbone + value head)
     targets: str | None = None  # `prog: SCHEDULE` file: only its schedules may be targets
     machine: str | None = None  # whose labels: this machine (None), a fingerprint, or ANY_MACHINE
+    prefer_form: float | None = None  # the form (F) is the target when within this of the fastest
     toolchain: Toolchain = field(default_factory=Toolchain)
     min_speedup: float = 1.1
     tie: float = 0.05
@@ -478,7 +502,12 @@ def distill(config: DistillConfig, log: Callable[[str], None] | None = None) -> 
         env = PolyEnv(_Unit(), store=store, max_steps=config.max_steps, lazy_masks=True)
         demos, start = [], time.perf_counter()
         fell_back: list[str] = []  # programs whose fastest schedule could not be replayed
+        preferred = 0
         for i, t in enumerate(found):
+            if config.prefer_form is not None and t.schedule:
+                form = prefer_form(t, config.prefer_form)
+                if form is not t:
+                    t, preferred = form, preferred + 1
             for k, alt in enumerate(t.alternatives()):
                 try:
                     demos.append(replay(env, alt))
@@ -488,6 +517,8 @@ def distill(config: DistillConfig, log: Callable[[str], None] | None = None) -> 
                         fell_back.append(f"{t.program.name}: {e.message}")
             if (i + 1) % 50 == 0:
                 log(f"replayed {i + 1}/{len(found)} targets ({time.perf_counter() - start:.0f} s)")
+    if config.prefer_form is not None:
+        log(f"{preferred} program(s) imitate the Pluto form, measured within {config.prefer_form:.0%} of their fastest")
     for n in notes[:10]:
         log(f"left out: {n}")
     if len(notes) > 10:
