@@ -184,6 +184,8 @@ class PolyEnv(gym.Env):
                 self._state = State(state.program, Schedule(state.schedule.actions + tuple(acts)), nest, self.graphs)
                 changed = True
                 terminated = ACTIONS[a].ends  # F: the whole program's schedule, the episode's last step
+                if any(act.kind == "A" for act in acts):  # (F's) new loops everywhere: the focus on the first
+                    self._focus = branch_identity(nest, nest.branches()[0])
             elif not refused:
                 act = ACTIONS[a].on(branch)
                 nest = apply_action(state.nest, act)
