@@ -309,10 +309,16 @@ def test_prefer_form_imitates_the_pluto_form_within_its_margin(corpus: Path, tmp
     matmul = next(t for t in found if t.program.name == "matmul.c")
     assert matmul.schedule == "B0:P(0) B1:P(0)"
     # 10% slower than the fastest: the form within 0.15, not within 0.05
-    assert prefer_form(matmul, 0.05) is matmul
-    chosen = prefer_form(matmul, 0.15)
+    assert prefer_form(matmul, form, 0.05) is matmul
+    chosen = prefer_form(matmul, form, 0.15)
     assert chosen.schedule == form and chosen.speedup == pytest.approx(1 / 0.55)
     assert chosen.fallbacks[0] == ("B0:P(0) B1:P(0)", pytest.approx(2.0))
     # and it replays as the one action F(5)
     demo = replay(PolyEnv(_Unit(), max_steps=32, lazy_masks=True), chosen)
     assert demo.actions == [action_index("F(5)")]
+    # distill --prefer-form finds the form through the environment's own plan of F
+    lines: list[str] = []
+    distill(DistillConfig(corpus=str(corpus), store=str(tmp_path / "s.sqlite"), out=str(tmp_path / "p.pt"),
+                          toolchain=TOOLCHAIN, epochs=1, val_fraction=0.0, prefer_form=0.15), log=lines.append)
+    assert "1 program(s) imitate the Pluto form, measured within 15% of their fastest" in lines
+    assert any(line.startswith("macro and affine steps in the targets: F(5) 1") for line in lines)

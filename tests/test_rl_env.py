@@ -218,10 +218,9 @@ def test_the_pluto_form_is_one_first_action_that_ends_the_episode(surrogate):
     assert len(form.actions) >= 3 and info["action_mask"][idx("F(5)")] and env.legal(idx("F(5)"))
     _, _, terminated, _, info = env.step(idx("F(5)"))
     assert terminated and info["schedule"] == str(form)
-    # where the form starts with isl's schedule (new loops everywhere), the focus is its
-    # first branch: the statement that held it may sit under no innermost loop now
-    if form.actions[0].kind == "A":
-        assert info["branch"] == 0
+    # the form starts with isl's schedule (new loops everywhere): the focus is on its first
+    # branch, since the statement that held it may sit under no innermost loop now
+    assert form.actions[0].kind == "A" and info["branch"] == 0
     # not after another action
     env.reset(options={"program": GEMM})
     _, _, _, _, info = env.step(idx("P(0)"))

@@ -153,8 +153,7 @@ def expand(model: Model, nest: LoopNest, branch: int, template: ActionTemplate) 
     program's plan (from the program as written, where F applies) ([] and `nest` when
     nothing of it is legal, or for one action the legality check refuses)."""
     if template.ends:
-        acts, new = macro_plan(model, PROFILES[template.args[0]])
-        return (acts, new) if acts else ([], nest)
+        return macro_plan(model, PROFILES[template.args[0]])
     if template.macro:
         return plan_branch(model, nest, branch, PROFILES[template.args[0]])
     act = template.on(branch)

@@ -297,19 +297,11 @@ def targets(corpus: str | Path, store: MemoStore, toolchain: Toolchain, min_spee
     return out, notes
 
 
-def prefer_form(target: Target, within: float) -> Target:
-    """`target` with the Pluto form (the F action's schedule) as its schedule when the form
-    was measured for the program and is at most `within` slower than the fastest (the
-    fastest becomes a fallback); else `target` itself. The form is one decision where
-    the per-branch plans are several, and it is what the fastest schedules of larger
-    programs look like."""
-    from polyrl.poly.macros import PROFILES, macro_schedule
-    from polyrl.rl.actions import ACTIONS as TABLE
-
-    form_profile = next((PROFILES[a.args[0]] for a in TABLE if a.ends), None)
-    if form_profile is None:
-        return target
-    form = str(macro_schedule(LoadedProgram.of(target.program).program.model, form_profile))
+def prefer_form(target: Target, form: str, within: float) -> Target:
+    """`target` with `form`, the program's Pluto form (the F action's schedule), as its
+    schedule when the form was measured and is at most `within` slower than the fastest
+    (the fastest becomes a fallback); else `target` itself. The form is one decision
+    where the per-branch plans are several."""
     if not form or form == target.schedule:
         return target
     speedup = dict(target.fallbacks).get(form)
@@ -321,6 +313,9 @@ def prefer_form(target: Target, within: float) -> Target:
 
 
 # ---------------------------------------------------------------- replay
+
+# the whole-program form's action (F)
+FORM = next(k for k, a in enumerate(ACTIONS) if a.ends)
 
 
 class _Unit:
@@ -439,7 +434,7 @@ def _open_new_actions(model: ActorCritic, log: Callable[[str], None]) -> None:
     """Give the actions a widened checkpoint never learned (zero weights, bias
     NEW_ACTION_BIAS) the median bias of the others: at -30 the targets that take them
     could not raise them within a distillation's few thousand Adam steps of lr 1e-4."""
-    last = [m for m in model.policy.modules() if isinstance(m, nn.Linear)][-1]
+    last = model.policy[-1]
     with torch.no_grad():
         fresh = (last.bias <= NEW_ACTION_BIAS + 1) & (last.weight.abs().sum(dim=1) == 0)
         if fresh.any() and (~fresh).any():
@@ -505,7 +500,9 @@ def distill(config: DistillConfig, log: Callable[[str], None] | None = None) -> 
         preferred = 0
         for i, t in enumerate(found):
             if config.prefer_form is not None and t.schedule:
-                form = prefer_form(t, config.prefer_form)
+                # the form as the environment plans it (remembered there for the replay)
+                env.reset(options={"program": t.program})
+                form = prefer_form(t, str(Schedule(tuple(env.expansion(FORM)))), config.prefer_form)
                 if form is not t:
                     t, preferred = form, preferred + 1
             for k, alt in enumerate(t.alternatives()):

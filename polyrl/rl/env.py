@@ -179,20 +179,17 @@ class PolyEnv(gym.Env):
                 self._focus = branch_identity(state.nest, branches[branch + 1])
         else:
             refused = self._refusal(a)
-            if not refused and ACTIONS[a].macro:
-                acts, nest = self._expansion(a)
+            if not refused:
+                if ACTIONS[a].macro:
+                    acts, nest = self._expansion(a)
+                else:
+                    acts = [ACTIONS[a].on(branch)]
+                    nest = apply_action(state.nest, acts[0])
                 self._state = State(state.program, Schedule(state.schedule.actions + tuple(acts)), nest, self.graphs)
                 changed = True
                 terminated = ACTIONS[a].ends  # F: the whole program's schedule, the episode's last step
-                if any(act.kind == "A" for act in acts):  # (F's) new loops everywhere: the focus on the first
+                if any(act.kind == "A" for act in acts):  # new loops everywhere: the episode starts over on them
                     self._focus = branch_identity(nest, nest.branches()[0])
-            elif not refused:
-                act = ACTIONS[a].on(branch)
-                nest = apply_action(state.nest, act)
-                self._state = State(state.program, state.schedule.then(act), nest, self.graphs)
-                if act.kind == "A":  # new loops everywhere: the episode starts over on them
-                    self._focus = branch_identity(nest, nest.branches()[0])
-                changed = True
         self._steps += 1
         truncated = not terminated and self._steps >= self.max_steps
         extra: dict[str, Any] = {"refused": refused} if refused else {}
