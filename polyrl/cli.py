@@ -102,7 +102,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--no-cost-model", dest="cost_check", action="store_false",
                    help="take the policy's greedy schedule as it is. By default the cost model shipped with "
                    "polyrl predicts the times of that schedule, of each schedule that leaves out one of its "
-                   "actions, and of the original program, and the predicted fastest is used (no measurement)")
+                   "actions, and of the original program, and the predicted fastest is used (no measurement); "
+                   "a schedule of the whole program in the Pluto form (F) is kept as it is, and where the "
+                   "original loops would stay, the program's Pluto form is used instead")
     p.add_argument("-o", "--output", help="output file (default FILE.polyrl.c next to the input)")
     add_simd_argument(p)
     add_toolchain_arguments(p)
@@ -237,7 +239,12 @@ def _policy_schedule(prog, args) -> str | None:
     if args.search is None:
         inference = policy.greedy(prog)
         print(f"policy {policy.path}: chose in {format_seconds(inference.seconds)} ({inference.steps} steps)")
-        if inference.proposed is not None:
+        if inference.form_instead:
+            print(f"check: the policy's `{inference.proposed or 'none'}` "
+                  + ("keeps the original loops" if not inference.proposed.actions
+                     else f"is predicted {inference.predicted_gain:.2f}x slower than the original loops")
+                  + "; the program's Pluto form (F) is used in their place (--no-cost-model keeps the policy's)")
+        elif inference.proposed is not None:
             print(f"cost model: predicts the policy's `{inference.proposed or 'none'}` {inference.predicted_gain:.2f}x "
                   "slower than the schedule below (--no-cost-model keeps the policy's)")
         print(f"schedule: {inference.text or 'none (the policy keeps the original loops)'}")

@@ -318,17 +318,24 @@ def test_the_shipped_policy_chooses_a_legal_schedule_and_drops_small_parallel_re
     from polyrl.search.policy import DEFAULT_POLICY, MIN_PARALLEL_WORK, parallel_work  # re-exported from poly.geometry
 
     assert DEFAULT_POLICY.is_file()
+    from polyrl.rl.actions import ACTION_TEXTS, NEXT
+
+    def parallel_first(logits, allowed):  # P(0) where allowed (the i loop both branches share), else Next
+        p0 = ACTION_TEXTS.index("P(0)")
+        return p0 if allowed[p0] else NEXT
+
     program = load(GEMM, defines={"MINI_DATASET": "1"}, include_dirs=[str(UTIL)])
-    free = Policy.load(min_parallel_work=0).greedy(program)  # the network's own choice
-    assert "P(" in free.text  # it parallelizes gemm: the pruning below has something to drop
-    assert is_legal(program.model, free.schedule)
-    pruned = Policy.load(min_parallel_work=1 << 60).greedy(program)  # no region is large enough
-    assert pruned.text == " ".join(w for w in free.text.split() if ":P(" not in w)
-    assert is_legal(program.model, pruned.schedule)
+    free = Policy.load(min_parallel_work=0).episode(program, parallel_first)
+    assert free.text == "B0:P(0)" and is_legal(program.model, free.schedule)
+    pruned = Policy.load(min_parallel_work=1 << 60).episode(program, parallel_first)  # no region is large enough
+    assert pruned.text == ""
     # the default threshold: every region MINI gemm could parallelize is below it
     nest = program.model.original
     assert all(parallel_work(program.scop, nest, path, 0) < MIN_PARALLEL_WORK for path in nest.branches())
-    assert ":P(" not in Policy.load().greedy(program).text
+    assert Policy.load().episode(program, parallel_first).text == ""
+    # the network's own greedy schedule: legal, and no small parallel region
+    assert is_legal(program.model, Policy.load().greedy(program).schedule)
+    assert ":P(" not in Policy.load().greedy(program).text  # the Pluto form's plan leaves small loops serial too
 
 
 TRIANGLE = r"""
@@ -386,6 +393,34 @@ def test_the_cost_check_keeps_only_legal_shortenings():
                                            str(program.model.original)]
 
 
+def test_the_check_keeps_the_pluto_form_and_puts_it_where_the_original_would_stay():
+    import numpy as np
+
+    from polyrl.rl.actions import FORM, NEXT
+
+    lp = LoadedProgram.of(load(PB / "stencils/fdtd-2d/fdtd-2d.c", defines={"MEDIUM_DATASET": "1"},
+                               include_dirs=[str(UTIL)]))
+    policy = Policy.load(check=True)
+    form = policy.episode(lp, lambda logits, allowed: FORM if allowed[FORM] else NEXT)
+    assert form.whole and form.steps == 1 and form.text.startswith("B0:A(") and len(form.schedule.actions) >= 3
+    # the form is one decision: kept whole, though one-shorter variants of it exist to weigh
+    assert len(policy_module.CostCheck.options(lp.program.model, form.schedule, form.nest)) > 2
+    kept = policy._checked(lp, form)
+    assert kept.text == form.text and kept.proposed is None and not kept.form_instead
+    # an episode that keeps the original loops gets the form instead, and says so
+    original = policy.episode(lp, lambda logits, allowed: NEXT)
+    assert original.text == "" and not original.whole
+    instead = policy._checked(lp, original)
+    assert instead.text == form.text and instead.whole and instead.form_instead and instead.proposed == original.schedule
+    assert instead.seconds >= original.seconds
+    # an episode of single actions is checked by the cost model as before
+    single = policy.episode(lp, lambda logits, allowed: int(np.flatnonzero(allowed[:FORM])[0]) if allowed[:FORM].any()
+                            else NEXT)
+    assert single.schedule.actions and not single.whole
+    checked = policy._checked(lp, single)
+    assert checked.form_instead == (checked.text == form.text)
+
+
 @pytest.mark.parametrize("kernel", [GEMM, PB / "linear-algebra/solvers/lu/lu.c", PB / "stencils/heat-3d/heat-3d.c"])
 def test_the_shipped_policy_with_the_cost_check_takes_the_predicted_fastest(kernel):
     from polyrl.model.features import program_graph
@@ -397,13 +432,19 @@ def test_the_shipped_policy_with_the_cost_check_takes_the_predicted_fastest(kern
     options = CostCheck.options(program.model, own.schedule, own.nest)
     times = CostCheck().predict([program_graph(program.scop, nest) for _, nest in options])
     best = min(range(len(options)), key=lambda k: (times[k], k))
-    assert checked.text == str(options[best][0])
     assert is_legal(program.model, checked.schedule)
-    if best == 0:
-        assert checked.proposed is None and checked.predicted_gain == 1.0
-    else:
+    if own.whole:  # the Pluto form: kept as the policy chose it
+        assert checked.text == own.text and checked.proposed is None
+    elif not options[best][0].actions:  # the original: its Pluto form instead
+        assert checked.form_instead and checked.whole and checked.text.startswith("B0:A(")
         assert checked.proposed == own.schedule
-        assert checked.predicted_gain == pytest.approx(times[0] / times[best]) and checked.predicted_gain > 1
+    else:
+        assert checked.text == str(options[best][0]) and not checked.form_instead
+        if best == 0:
+            assert checked.proposed is None and checked.predicted_gain == 1.0
+        else:
+            assert checked.proposed == own.schedule
+            assert checked.predicted_gain == pytest.approx(times[0] / times[best]) and checked.predicted_gain > 1
 
 
 def test_optimize_asks_the_cost_model_unless_told_not_to(tmp_path, capsys):
@@ -418,7 +459,7 @@ def test_optimize_asks_the_cost_model_unless_told_not_to(tmp_path, capsys):
         assert ("cost model: predicts the policy's" in text) == (inference.proposed is not None)
 
 
-@pytest.mark.parametrize("kernel", [PB / "linear-algebra/solvers/lu/lu.c", PB / "stencils/heat-3d/heat-3d.c"])
+@pytest.mark.parametrize("kernel", [PB / "linear-algebra/kernels/doitgen/doitgen.c", PB / "linear-algebra/blas/gemver/gemver.c"])
 def test_the_search_measures_the_checked_schedule_then_the_policys_own(kernel):
     from itertools import islice
 

@@ -393,12 +393,13 @@ def schedule_build(case: Case, toolchain: Toolchain, schedule) -> Build:
 @register_variant
 class PolicyVariant(Variant):
     """What `polyrl optimize` chooses: the greedy schedule of --policy's checkpoint (or with
-    `path`, the variant `polyrl-policy@PATH` named `name`, of another one) after the shipped
-    cost model's check (polyrl.search.policy.CostCheck)."""
+    `path`, the variant `polyrl-policy@PATH` named `name`, of another one) after the check
+    (polyrl.search.policy.Policy._checked: the shipped cost model's CostCheck, the Pluto form
+    kept whole, and the form where the original loops would stay)."""
 
     name = "polyrl-policy"
-    summary = ("the trained policy's greedy schedule, checked by the cost model (chosen without compiling or "
-               "measuring)")
+    summary = ("the trained policy's greedy schedule, checked by the cost model, the Pluto form where it would "
+               "keep the original (chosen without compiling or measuring)")
     cost_check = True
 
     def __init__(self, settings: Settings, path: str | None = None, name: str | None = None):
@@ -448,12 +449,21 @@ class PolicyVariant(Variant):
                  "| kernel | inference | steps | schedule | the policy's own, where the check replaced it |",
                  "|---|---:|---:|---|---|"]
         lines += [f"| {k} | {format_seconds(i.seconds)} | {i.steps} | `{i.text or 'none'}` | "
-                  + (f"`{i.proposed or 'none'}` (predicted {i.predicted_gain:.2f}x slower)" if i.proposed is not None
-                     else "") + " |"
+                  + _replaced(i) + " |"
                   for k, i in self.inference.items()]
         lines += ["", f"median {format_seconds(statistics.median(times))}, max {format_seconds(max(times))} "
                   f"over {len(times)} kernel(s); policy {self.policy().path}"]
         return "\n".join(lines) + "\n"
+
+
+def _replaced(i) -> str:
+    """The bench table's note on a schedule the check replaced (polyrl.search.Inference)."""
+    if i.proposed is None:
+        return ""
+    why = ("the original kept" if not i.proposed.actions or i.predicted_gain == 1.0
+           else f"the original predicted {i.predicted_gain:.2f}x faster")
+    return (f"`{i.proposed or 'none'}` ({why}: the Pluto form instead)" if i.form_instead
+            else f"`{i.proposed or 'none'}` (predicted {i.predicted_gain:.2f}x slower)")
 
 
 # `--variants ...,polyrl-policy@PATH`: a further greedy policy column, side by side

@@ -130,6 +130,8 @@ def _table() -> tuple[ActionTemplate, ...]:
 ACTIONS: tuple[ActionTemplate, ...] = _table()
 NUM_ACTIONS = len(ACTIONS)
 NEXT = NUM_ACTIONS - 1
+# F: the whole program in the Pluto form, one action that ends the episode
+FORM = next(k for k, a in enumerate(ACTIONS) if a.ends)
 assert NUM_ACTIONS == 123 and ACTIONS[NEXT].kind == "Next"
 # what a policy checkpoint was trained with: a different table makes it meaningless
 ACTION_TEXTS: tuple[str, ...] = tuple(str(a) for a in ACTIONS)

@@ -52,8 +52,16 @@ from polyrl.poly.legality import checked_apply
 from polyrl.poly.macros import macro_schedules
 from polyrl.poly.schedule import Schedule
 from polyrl.poly.transform import LoopNest, branch_identity, branch_of
-from polyrl.rl.actions import (ACTIONS, NEW_ACTION_BIAS, NEXT, action_index, applicable_mask, last_on_branch,
-                               loop_extents)
+from polyrl.rl.actions import (
+    ACTIONS,
+    FORM,
+    NEW_ACTION_BIAS,
+    NEXT,
+    action_index,
+    applicable_mask,
+    last_on_branch,
+    loop_extents,
+)
 from polyrl.rl.checkpoint import is_policy_checkpoint, load_policy, save_policy
 from polyrl.rl.env import PolyEnv, log4
 from polyrl.rl.state import LoadedProgram, ProgramSpec, State, corpus_programs
@@ -313,10 +321,6 @@ def prefer_form(target: Target, form: str, within: float) -> Target:
 
 
 # ---------------------------------------------------------------- replay
-
-# the whole-program form's action (F)
-FORM = next(k for k, a in enumerate(ACTIONS) if a.ends)
-
 
 class _Unit:
     """A rewarder that measures nothing: replays need observations and masks only."""

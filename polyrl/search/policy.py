@@ -35,7 +35,7 @@ from polyrl.poly.geometry import MIN_PARALLEL_WORK, parallel_work
 from polyrl.poly.legality import Model, apply_schedule, checked_apply
 from polyrl.poly.schedule import Action, Schedule
 from polyrl.poly.transform import LoopNest, branch_identity, branch_of
-from polyrl.rl.actions import ACTIONS, NEXT, NUM_ACTIONS, applicable_mask, expand, last_on_branch, loop_extents
+from polyrl.rl.actions import ACTIONS, FORM, NEXT, NUM_ACTIONS, applicable_mask, expand, last_on_branch, loop_extents
 from polyrl.rl.checkpoint import DEFAULT_MAX_STEPS, ensemble_members, load_policy, max_steps_of
 from polyrl.rl.state import GraphCache, LoadedProgram
 
@@ -62,6 +62,11 @@ class Inference:
     # kept it), and the predicted time of that schedule over the chosen one's
     proposed: Schedule | None = None
     predicted_gain: float = 1.0
+    # the schedule is a whole-program one (F, the Pluto form) ...
+    whole: bool = False
+    # ... that the check put in place of the original loops, which the policy (or the cost
+    # model) would have kept
+    form_instead: bool = False
 
     @property
     def text(self) -> str:
@@ -80,7 +85,14 @@ class CostCheck:
     report), side by side, the policy alone gave geometric-mean speedups of 1.45x, 1.83x and
     1.45x with 6 programs below 0.95x; with this check 1.48x, 1.76x and 1.49x with 1. A
     wider choice (any subset, other actions) would trust the cost model further than its
-    ranking of close schedules deserves (within-program Spearman 0.6)."""
+    ranking of close schedules deserves (within-program Spearman 0.6).
+
+    `Policy` does not ask it about a whole-program schedule (F, the Pluto form): that is
+    one decision, and a schedule without one of its actions is one nobody chose (PolyBench's
+    fdtd-2d at LARGE: the form without its parallel loop ran at 0.88x, session 25). Weighed
+    against the original alone, the form lost more than it saved: on session 24's held-out
+    sets (seeds 77 and 78, 60 programs each) p11 with the check on its forms too gave 1.881x
+    and 1.955x, with the forms kept 2.070x and 2.193x."""
 
     def __init__(self, path: str | Path | None = None):
         self.path = Path(path) if path is not None else DEFAULT_COSTMODEL
@@ -210,22 +222,39 @@ class Policy:
         return self._checked(lp, inference) if self.check is not None else inference
 
     def _checked(self, lp: LoadedProgram, inference: Inference) -> Inference:
-        """The CostCheck's pick among the greedy schedule and its legal one-shorter variants
-        and the original; its time is added to the inference time."""
+        """The check after a greedy episode; its time is added to the inference time.
+
+        - A whole-program schedule (F) is kept as the policy chose it (see CostCheck).
+        - Any other is the CostCheck's pick among it, its legal one-shorter variants and
+          the original.
+        - Where that leaves the original loops, the program's Pluto form (F) is taken
+          instead, if it has one. Why: on session 24's held-out sets (seeds 77 and 78) the
+          forms of the programs p11 kept as written ran at about 1.3x and 1.5x, and the
+          geometric means rose from 2.070x to 2.106x and 2.193x to 2.303x; on PolyBench at
+          LARGE p11 kept 8 kernels as written whose forms run at up to 58x (session 25)."""
+        if inference.whole:
+            return inference
         start = time.perf_counter()
         options = CostCheck.options(lp.program.model, inference.schedule, inference.nest)
-        if len(options) == 1:  # the policy keeps the original: nothing to compare
-            return inference
-        with torch_threads(self.threads), _collector_paused():
-            # the episode built the graphs of the original and (usually) of its own schedule
-            times = self.check.predict([self.graphs.graph(lp, str(s), nest) for s, nest in options])
-        best = int(np.argmin(times))  # the first (the policy's own) on a tie
+        chosen = inference
+        if len(options) > 1:
+            with torch_threads(self.threads), _collector_paused():
+                # the episode built the graphs of the original and (usually) of its own schedule
+                times = self.check.predict([self.graphs.graph(lp, str(s), nest) for s, nest in options])
+            best = int(np.argmin(times))  # the first (the policy's own) on a tie
+            if best > 0:
+                schedule, nest = options[best]
+                chosen = replace(inference, schedule=schedule, nest=nest, proposed=inference.schedule,
+                                 predicted_gain=float(times[0] / times[best]))
         seconds = inference.seconds + time.perf_counter() - start
-        if best == 0:
-            return replace(inference, seconds=seconds)
-        schedule, nest = options[best]
-        return replace(inference, schedule=schedule, nest=nest, seconds=seconds, proposed=inference.schedule,
-                       predicted_gain=float(times[0] / times[best]))
+        if not chosen.schedule.actions:
+            form = self.episode(lp, _the_form)
+            seconds += form.seconds
+            if form.schedule.actions:
+                return replace(chosen, schedule=form.schedule, nest=form.nest, seconds=seconds, whole=True,
+                               form_instead=True, proposed=inference.schedule if chosen.proposed is None
+                               else chosen.proposed)
+        return replace(chosen, seconds=seconds)
 
     def sample(self, program: Program | LoadedProgram, generator: torch.Generator,
                temperature: float = 1.0) -> Inference:
@@ -253,7 +282,7 @@ class Policy:
         nest = lp.program.model.original
         schedule = Schedule()
         focus = branch_identity(nest, nest.branches()[0])
-        steps, truncated = 0, False
+        steps, truncated, whole = 0, False, False
         small: set[int] = set()  # positions of P actions whose parallel regions are too small
         with torch_threads(self.threads), torch.no_grad(), _collector_paused():
             while True:
@@ -291,6 +320,7 @@ class Policy:
                         small.add(len(schedule.actions))
                     schedule, nest = Schedule(schedule.actions + tuple(acts)), new
                     if ACTIONS[a].ends:  # the whole program's schedule: nothing is left to choose
+                        whole = True
                         break
                     if act.kind == "A":  # new loops everywhere: the episode starts over on them
                         focus = branch_identity(nest, nest.branches()[0])
@@ -299,7 +329,7 @@ class Policy:
                     break
             if small:
                 schedule, nest = self._without(lp, schedule, nest, small)
-        return Inference(schedule, nest, steps, time.perf_counter() - start, truncated)
+        return Inference(schedule, nest, steps, time.perf_counter() - start, truncated, whole=whole)
 
     @staticmethod
     def _without(lp: LoadedProgram, schedule: Schedule, nest: LoopNest, drop: set[int]) -> tuple[Schedule, LoopNest]:
@@ -376,6 +406,12 @@ def _collector_paused():
     finally:
         if enabled:
             gc.enable()
+
+
+def _the_form(logits: torch.Tensor, allowed: np.ndarray) -> int:
+    """F, the whole program in the Pluto form, where it is allowed (the first step), else
+    Next: an episode of the form alone, whatever the policy's logits say."""
+    return FORM if allowed[FORM] else NEXT
 
 
 def _argmax(logits: torch.Tensor, allowed: np.ndarray) -> int:
