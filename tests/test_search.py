@@ -504,3 +504,21 @@ def test_a_checkpoint_of_the_table_before_the_macros_loads_widened(tmp_path):
     new = [k for k, t in enumerate(ACTION_TEXTS) if t not in old]
     assert len(new) == 14 and all(ACTIONS[k].macro or ACTIONS[k].kind in ("A", "S") for k in new)
     assert torch.allclose(after.reshape(-1)[new], torch.full((len(new),), NEW_ACTION_BIAS))
+
+
+def test_a_pack_isl_cannot_bound_cheaply_is_refused_and_the_search_goes_on(tmp_path):
+    from polyrl.poly.schedule import Schedule
+    from polyrl.search.measured import CandidateMeasurer
+
+    # a sample of a policy search on covariance (MEDIUM): skew, tile, pack, skew again. The
+    # box of `mean` its pack copies took isl 530 s before the budget (polyrl.poly.packing)
+    program = load(PB / "datamining/covariance/covariance.c", defines={"MEDIUM_DATASET": "1"},
+                   include_dirs=[str(UTIL)])
+    text = "B0:J(0,2) B1:U(4) B2:V() B2:J(0,2) B3:S(0,1,2) B3:T2(0,1,128,32) B3:K(1,0) B3:S(0,1,1) B3:V() B3:J(0,2)"
+    assert is_legal(program.model, Schedule.parse(text))
+    with pytest.raises(PolyrlError, match="the pack of mean .* leave this pack out"):
+        program.apply(text).region_text  # noqa: B018
+    with MemoStore(tmp_path / "store.sqlite") as store:
+        candidate = CandidateMeasurer(program, TOOLCHAIN, store).measure(Schedule.parse(text), "sample")
+    assert (candidate.status, candidate.speedup) == ("not generated", None)
+    assert "not generated" in candidate.summary()

@@ -12,7 +12,9 @@ from dataclasses import dataclass
 
 import islpy as isl
 
+from polyrl.errors import PolyrlError
 from polyrl.ir import Scop
+from polyrl.poly.counting import within_budget
 from polyrl.poly.transform import LoopNest
 
 
@@ -57,8 +59,28 @@ class PackBox:
     extent: tuple[isl.PwAff, ...]
 
 
+# isl operations for one pack's box. A box is usually computed in well under 1% of this; on
+# PolyBench covariance (MEDIUM) a search sample that skews, tiles, packs and skews again
+# (`B3:S(0,1,2) B3:T2(0,1,128,32) B3:K(1,0) B3:S(0,1,1) ...`) ran for 530 s in one isl gist.
+BOX_OPERATIONS = 1_000_000
+
+
 def pack_box(nest: LoopNest, scop: Scop, path: tuple[int, ...], array: str) -> PackBox | None:
-    """The box of `array` read in one iteration of the loop at `path`; None if it is not read."""
+    """The box of `array` read in one iteration of the loop at `path`; None if it is not
+    read. PolyrlError when isl cannot compute it within BOX_OPERATIONS: the schedule is
+    then refused by the code generator (a pack whose bounds are that complex would not pay)."""
+    ctx = scop.context.get_ctx()
+    box = within_budget(ctx, BOX_OPERATIONS, lambda: _pack_box(nest, scop, path, array), _TOO_COMPLEX)
+    if box is _TOO_COMPLEX:
+        raise PolyrlError(f"the pack of {array} in the loop at {'.'.join(map(str, path))}: isl did not bound the "
+                          f"box it copies within {BOX_OPERATIONS:,} operations; leave this pack out")
+    return box
+
+
+_TOO_COMPLEX = object()
+
+
+def _pack_box(nest: LoopNest, scop: Scop, path: tuple[int, ...], array: str) -> PackBox | None:
     reads = footprint(nest, scop, path, array, "reads")
     if reads is None or reads.is_empty():
         return None

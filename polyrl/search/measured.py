@@ -46,8 +46,8 @@ class Candidate:
 
     schedule: str  # canonical text
     origin: str  # "greedy", "sample", "random", ...
-    status: str  # "ok" or "timeout"
-    speedup: float | None  # over the original, verified; None when it timed out
+    status: str  # "ok", "timeout", or "not generated" (the code generator refused it)
+    speedup: float | None  # over the original, verified; None when it timed out or was not generated
     cached: bool  # both times came from the memo store
     comparison: Comparison | None = field(default=None, repr=False, compare=False)
 
@@ -100,7 +100,13 @@ class CandidateMeasurer:
         text = str(schedule)
         self.seen.add(text)
         opt = self.program.apply(schedule)  # checks legality again: an illegal candidate is our bug
-        result = compare(self.program.scop, opt.region_text, text, self.toolchain, store=self.store,
+        try:
+            region = opt.region_text
+        except PolyrlError:
+            # the code generator refuses a few legal schedules (a pack whose box isl cannot
+            # bound within its budget, polyrl.poly.packing): nothing to build; the search goes on
+            return Candidate(text, origin, "not generated", None, False)
+        result = compare(self.program.scop, region, text, self.toolchain, store=self.store,
                          repeat=self.repeat, timeout_s=self.timeout_s, legal=True,
                          check_reference=self.check_reference)
         new = result.new
