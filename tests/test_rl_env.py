@@ -556,10 +556,11 @@ def test_remembered_legality_verdicts_are_those_of_a_fresh_model(kernel, texts) 
                                     "linear-algebra/solvers/lu/lu.c", "linear-algebra/blas/symm/symm.c",
                                     "datamining/correlation/correlation.c"])
 def test_legality_verdicts_are_those_of_the_whole_lexicographic_order(kernel) -> None:
-    """Reversed and carried dependences, found through each dependence's two time maps
-    with the order's pieces that constant time dimensions rule out left unasked, are
-    those of isl's whole lexicographic order on the union schedule, for random
-    schedules (legal or not) and every loop."""
+    """Reversed and carried dependences, found through each statement pair's and then
+    each dependence's two time maps with the order's pieces that constant time
+    dimensions rule out left unasked, are those of isl's whole lexicographic order on the
+    union schedule, for random schedules (legal or not) and every loop; asked for one,
+    they give one of them."""
     import random
 
     import islpy as isl
@@ -594,6 +595,8 @@ def test_legality_verdicts_are_those_of_the_whole_lexicographic_order(kernel) ->
         want = [d for d in model.dependences
                 if (td := whole(d)) is not None and not td.intersect(isl.Map.lex_ge(td.get_space().domain())).is_empty()]
         assert violated(model, nest) == want
+        one = violated(Model(prog.scop), nest, first=True)  # asked per statement pair first, then per dependence
+        assert len(one) == min(len(want), 1) and all(d in want for d in one)
         seen.add(bool(want))
         for path, loop in nest.walk():
             dim = 2 * (len(path) - 1) + 1
@@ -606,4 +609,6 @@ def test_legality_verdicts_are_those_of_the_whole_lexicographic_order(kernel) ->
                 if not td.subtract(td.equate(isl.dim_type.in_, dim, isl.dim_type.out, dim)).is_empty():
                     carried.append(d)
             assert carried_by(model, nest, path) == carried, path
+            one = carried_by(model, nest, path, first=True)
+            assert len(one) == min(len(carried), 1) and all(d in carried for d in one), path
     assert seen == {True, False}  # legal and illegal schedules were checked

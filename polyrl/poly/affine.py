@@ -36,7 +36,8 @@ FUSIONS = {0: "none", 1: "smart", 2: "max", 3: "smart, parallel outer loops"}
 
 # per Scop (while it lives), the tree each fusion policy gave: the scheduler solves ILPs,
 # and a policy or a search asks for the same answer many times
-_TREES: dict[int, tuple[weakref.ref, dict[int, isl.Schedule | None]]] = {}
+# (under None: the schedule constraints they share)
+_TREES: dict[int, tuple[weakref.ref, dict[int | None, object]]] = {}
 
 
 class SchedulerRefused(PolyrlError):
@@ -68,16 +69,17 @@ def schedule_tree(scop: Scop, fusion: int) -> isl.Schedule:
         entry = _TREES[id(scop)] = (weakref.ref(scop), {})
     made = entry[1]
     if fusion not in made:
-        domain = isl.UnionSet.empty(scop.context.get_space())
-        for s in scop.statements:
-            domain = domain.union(isl.UnionSet.from_set(s.domain))
-        deps = isl.UnionMap.empty(scop.context.get_space())
-        for d in compute_dependences(scop, ("RAW", "WAR", "WAW")):
-            deps = deps.union(isl.UnionMap.from_map(d.relation))
-        constraints = (isl.ScheduleConstraints.on_domain(domain).set_context(scop.context)
-                       .set_validity(deps).set_coincidence(deps).set_proximity(deps))
+        if None not in made:  # the constraints, the same for every fusion policy
+            domain = isl.UnionSet.empty(scop.context.get_space())
+            for s in scop.statements:
+                domain = domain.union(isl.UnionSet.from_set(s.domain))
+            deps = isl.UnionMap.empty(scop.context.get_space())
+            for d in compute_dependences(scop, ("RAW", "WAR", "WAW")):
+                deps = deps.union(isl.UnionMap.from_map(d.relation))
+            made[None] = (isl.ScheduleConstraints.on_domain(domain).set_context(scop.context)
+                          .set_validity(deps).set_coincidence(deps).set_proximity(deps))
         with _options(scop.context.get_ctx(), fusion):
-            made[fusion] = constraints.compute_schedule()
+            made[fusion] = made[None].compute_schedule()
     return made[fusion]
 
 

@@ -29,6 +29,17 @@ VERDICTS = 100_000  # remembered verdicts per model (all are forgotten beyond)
 T = TypeVar("T")
 
 
+@dataclass(frozen=True)
+class Pair:
+    """The dependences from one statement to another (`members`: their indices in
+    `Model.dependences`), with the union of their relations."""
+
+    source: str
+    target: str
+    relation: isl.Map
+    members: tuple[int, ...]
+
+
 @dataclass
 class Model:
     """A Scop with its dependences, computed once and shared by every legality question."""
@@ -58,6 +69,23 @@ class Model:
         return compute_dependences(self.scop, ("RAW", "WAR", "WAW"))
 
     @cached_property
+    def pairs(self) -> list[Pair]:
+        """The dependences grouped by (source, target) statement, each group's relations in
+        one map: whether any of them is reversed or carried is one isl question instead of
+        one per dependence (the RAW, WAR and WAW of one statement on one element often
+        share their relation, which coalescing then keeps once)."""
+        groups: dict[tuple[str, str], list[int]] = {}
+        for k, d in enumerate(self.dependences):
+            groups.setdefault((d.source, d.target), []).append(k)
+        out = []
+        for (source, target), members in groups.items():
+            relation = self.dependences[members[0]].relation
+            for k in members[1:]:
+                relation = relation.union(self.dependences[k].relation)
+            out.append(Pair(source, target, relation.coalesce(), tuple(members)))
+        return out
+
+    @cached_property
     def union_dependences(self) -> isl.UnionMap:
         u = isl.UnionMap.empty(self.scop.context.get_space())
         for d in self.dependences:
@@ -69,7 +97,7 @@ class Model:
         return original_nest(self.scop)
 
 
-def _time_relation(dep: Dependence, maps: dict[str, isl.Map]) -> isl.Map | None:
+def _time_relation(dep: Dependence | Pair, maps: dict[str, isl.Map]) -> isl.Map | None:
     """A dependence as pairs of time vectors (through its two statements' time maps), or
     None when either statement has none."""
     source, target = maps.get(dep.source), maps.get(dep.target)
@@ -142,7 +170,7 @@ def _not_after(c1: list[int | None], c2: list[int | None]) -> list[tuple[list[in
     return pieces
 
 
-def _reversed(dep: Dependence, maps: dict[str, isl.Map], sigs: dict[str, tuple], ndim: int,
+def _reversed(dep: Dependence | Pair, maps: dict[str, isl.Map], sigs: dict[str, tuple], ndim: int,
               orders: dict[tuple, isl.Map] | None = None) -> bool:
     """Some target instance of `dep` runs at or before its source instance. The pieces of
     the order that the two statements' constant time dimensions rule out are not asked
@@ -169,45 +197,79 @@ def _reversed(dep: Dependence, maps: dict[str, isl.Map], sigs: dict[str, tuple],
     return not td.intersect(order).is_empty()
 
 
-def violated(model: Model, nest: LoopNest, schedule: isl.UnionMap | _LazySchedule | None = None) -> list[Dependence]:
-    """Dependences whose target no longer runs strictly after their source.
+def violated(model: Model, nest: LoopNest, schedule: isl.UnionMap | _LazySchedule | None = None,
+             first: bool = False) -> list[Dependence]:
+    """Dependences whose target no longer runs strictly after their source, in the order
+    of `model.dependences` (`first`: only one of them, any, where there are some).
 
     `schedule` is `to_union_map(model.scop, nest)` when the caller already has it. Whether
     a dependence is reversed depends on the time maps of its two statements only (the
     padding to the nest's depth is zeros at both ends, which keeps the order), so the
-    verdicts of earlier checks are remembered per model under those maps' signatures."""
+    verdicts of earlier checks are remembered per model under those maps' signatures.
+    isl is asked per statement pair (`Model.pairs`); only a pair with a reversed
+    dependence is asked again per dependence, to name it."""
     model = model.for_nest(nest)
     schedule = _lazy(schedule, model, nest)
     sigs = statement_signatures(nest)
-    keys = [("violated", k, sigs.get(d.source), sigs.get(d.target)) for k, d in enumerate(model.dependences)]
     ndim = 2 * nest.depth() + 1
-    for k, key in enumerate(keys):
-        if key not in model._verdicts:
-            _remember(model, key, _reversed(model.dependences[k], schedule.maps(), sigs, ndim, model._orders))
-    return [d for d, key in zip(model.dependences, keys, strict=True) if model._verdicts[key]]
+    out: list[tuple[int, Dependence]] = []
+    for p, pair in enumerate(model.pairs):
+        key = ("violated-pair", p, sigs.get(pair.source), sigs.get(pair.target))
+        verdict = model._verdicts.get(key)
+        if verdict is None:
+            verdict = _remember(model, key, _reversed(pair, schedule.maps(), sigs, ndim, model._orders))
+        if not verdict:
+            continue
+        for k in pair.members:
+            d = model.dependences[k]
+            key = ("violated", k, sigs.get(d.source), sigs.get(d.target))
+            verdict = model._verdicts.get(key)
+            if verdict is None:
+                verdict = _remember(model, key, _reversed(d, schedule.maps(), sigs, ndim, model._orders))
+            if verdict:
+                out.append((k, d))
+                if first:
+                    break
+        if first and out:
+            break
+    return [d for _, d in sorted(out, key=lambda kd: kd[0])]
 
 
 def carried_by(model: Model, nest: LoopNest, path: tuple[int, ...],
-               schedule: isl.UnionMap | _LazySchedule | None = None) -> list[Dependence]:
+               schedule: isl.UnionMap | _LazySchedule | None = None, first: bool = False) -> list[Dependence]:
     """Dependences carried by the loop at `path`: same iteration of every enclosing
-    loop and sequence position, different iteration of this loop."""
+    loop and sequence position, different iteration of this loop; in the order of
+    `model.dependences` (`first`: only one of them, any). Asked per statement pair, then
+    per dependence of a pair that has one carried (as `violated`)."""
     model = model.for_nest(nest)
     schedule = _lazy(schedule, model, nest)
     dim = 2 * (len(path) - 1) + 1  # time dimension of the loop
     loop = nest.loops_on(path)[-1]
     sigs = statement_signatures(nest)
-    out = []
-    for k, d in enumerate(model.dependences):
-        if d.source not in loop.exprs or d.target not in loop.exprs:
+    out: list[tuple[int, Dependence]] = []
+    for p, pair in enumerate(model.pairs):
+        if pair.source not in loop.exprs or pair.target not in loop.exprs:
             continue
         # a function of the time dimensions up to the loop's of the two statements' maps
-        key = ("carried", k, dim, sigs.get(d.source), sigs.get(d.target))
+        key = ("carried-pair", p, dim, sigs.get(pair.source), sigs.get(pair.target))
         verdict = model._verdicts.get(key)
         if verdict is None:
-            verdict = _remember(model, key, _carries(_time_relation(d, schedule.maps()), dim))
-        if verdict:
-            out.append(d)
-    return out
+            verdict = _remember(model, key, _carries(_time_relation(pair, schedule.maps()), dim))
+        if not verdict:
+            continue
+        for k in pair.members:
+            d = model.dependences[k]
+            key = ("carried", k, dim, sigs.get(d.source), sigs.get(d.target))
+            verdict = model._verdicts.get(key)
+            if verdict is None:
+                verdict = _remember(model, key, _carries(_time_relation(d, schedule.maps()), dim))
+            if verdict:
+                out.append((k, d))
+                if first:
+                    break
+        if first and out:
+            break
+    return [d for _, d in sorted(out, key=lambda kd: kd[0])]
 
 
 def _carries(td: isl.Map | None, dim: int) -> bool:
@@ -231,7 +293,7 @@ def vectorizable(model: Model, nest: LoopNest, path: tuple[int, ...], schedule: 
     loop = nest.loops_on(path)[-1]
     if loop.jam > 1 or any(isinstance(c, Loop) and c.jam == 1 for c in loop.children):
         return False
-    return not carried_by(model, nest, path, schedule)
+    return not carried_by(model, nest, path, schedule, first=True)
 
 
 def check(model: Model, nest: LoopNest, action: Action | None = None, source: str = "<schedule>",
@@ -250,12 +312,12 @@ def check(model: Model, nest: LoopNest, action: Action | None = None, source: st
     model = model.for_nest(nest)
     # made only when a verdict is not remembered (see violated)
     schedule = _LazySchedule(model.scop, nest)
-    bad = violated(model, nest, schedule)
+    bad = violated(model, nest, schedule, first=not explain)
     if bad:
         raise PolyrlError(f"{what}: it reverses {_dependence_text(bad[0], model.scop, explain)}", **where)
     for path, loop in nest.walk():
         if loop.parallel:
-            carried = carried_by(model, nest, path, schedule)
+            carried = carried_by(model, nest, path, schedule, first=not explain)
             if carried:
                 raise PolyrlError(
                     f"{what}: loop `{loop.name}` carries {_dependence_text(carried[0], model.scop, explain)}, "
@@ -346,7 +408,7 @@ def vector_problem(model: Model, nest: LoopNest, path: tuple[int, ...],
         return f"loop `{loop.name}` is not an innermost loop, so it cannot be vectorized (V)"
     if loop.parallel or loop.unroll > 1:
         return f"loop `{loop.name}` is {'parallel' if loop.parallel else 'unrolled'}, so it cannot be vectorized (V) too"
-    carried = carried_by(model, nest, path, schedule)
+    carried = carried_by(model, nest, path, schedule, first=not explain)
     if carried:
         return f"loop `{loop.name}` carries {_dependence_text(carried[0], scop, explain)}, so it cannot be vectorized"
     types = set()

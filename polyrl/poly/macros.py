@@ -582,14 +582,21 @@ def macro_plan(model: Model, profile: Profile) -> tuple[list[Action], LoopNest]:
         return _plan_all(model, nest, profile)
     stencil = time_iterated(model)
     best: tuple[float, list[Action], LoopNest] | None = None
+    seen: list[isl.UnionMap] = []  # isl's schedules planned already
     for fusion in profile.affine:
         act = Action(0, "A", (fusion,))
         try:
             scheduled = checked_apply(model, nest, act, explain=False)
         except PolyrlError:
             continue
+        made = to_union_map(model.scop, scheduled)
+        if any(made.is_equal(u) for u in seen):
+            # another fusion policy's schedule: its plan would be the same, and a plan
+            # replaces an earlier one only where it does better
+            continue
+        seen.append(made)
         start: list[Action] = []
-        if not to_union_map(model.scop, scheduled).is_equal(to_union_map(model.scop, nest)):
+        if not made.is_equal(to_union_map(model.scop, nest)):
             start = [act]  # (isl's schedule is the source order: the plan starts from it)
         else:
             scheduled = nest

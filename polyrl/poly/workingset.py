@@ -72,6 +72,10 @@ from polyrl.poly.transform import LoopNest, original_nest
 # 60 generated (program, schedule) pairs and of the PolyBench kernels at LARGE needs under
 # a fifth of this
 REUSE_OPERATIONS = 5_000_000
+# a reuse whose working set isl writes as a union of more pieces than this with local
+# variables it does not define is too complex (counting.count_points' give_up): counting
+# it took up to REUSE_OPERATIONS, seconds per reuse, over a minute for one program graph
+UNDEFINED_PIECES = 8
 TOO_COMPLEX = object()  # what `reuse` gives for a pair over budget
 MEMO_PROGRAMS = 64  # programs (Scop and parameter values) whose analyses are remembered
 
@@ -201,7 +205,7 @@ def analysis_memo(scop: Scop, values: Mapping[str, int]) -> AnalysisMemo:
     used MEMO_PROGRAMS are kept)."""
     # the counting limits are read from their module at each call, as REUSE_OPERATIONS is
     key = (id(scop), tuple(sorted(values.items())), REUSE_OPERATIONS, counting.SCAN_LIMIT, counting.SLICE_TOLERANCE,
-           counting.BOX_SWEEP_LIMIT)
+           counting.BOX_SWEEP_LIMIT, counting.GRID_PIECES, counting.GRID_WORK, UNDEFINED_PIECES)
     entry = _MEMOS.get(key)
     if entry is not None and entry[0]() is scop:
         _MEMOS.move_to_end(key)
@@ -484,7 +488,7 @@ def working_sets(
                             if a in part:
                                 e = part[a] if e is None else e.union(part[a])
                         assert e is not None
-                        count = count_points(e)
+                        count = count_points(e, give_up=UNDEFINED_PIECES)
                     memo.put(akey, count)
                 assert isinstance(count, int)
                 if count:
