@@ -522,3 +522,13 @@ def test_a_pack_isl_cannot_bound_cheaply_is_refused_and_the_search_goes_on(tmp_p
         candidate = CandidateMeasurer(program, TOOLCHAIN, store).measure(Schedule.parse(text), "sample")
     assert (candidate.status, candidate.speedup) == ("not generated", None)
     assert "not generated" in candidate.summary()
+
+
+def test_a_pack_whose_box_isl_finds_unbounded_is_refused_not_a_crash():
+    # a sample of a policy search on durbin (MEDIUM): the convex hull that bounds the pack's
+    # extent lost its bound, and isl's "unbounded optimum" ended the whole search (session 26)
+    program = load(PB / "linear-algebra/solvers/durbin/durbin.c", defines={"MEDIUM_DATASET": "1"},
+                   include_dirs=[str(UTIL)])
+    text = "B0:A(1) B0:S(0,1,2) B0:K(0,1) B0:U(4)"
+    with pytest.raises(PolyrlError, match="isl found no bound on the box .* leave this pack out"):
+        program.apply(text).region_text  # noqa: B018

@@ -67,10 +67,18 @@ BOX_OPERATIONS = 1_000_000
 
 def pack_box(nest: LoopNest, scop: Scop, path: tuple[int, ...], array: str) -> PackBox | None:
     """The box of `array` read in one iteration of the loop at `path`; None if it is not
-    read. PolyrlError when isl cannot compute it within BOX_OPERATIONS: the schedule is
-    then refused by the code generator (a pack whose bounds are that complex would not pay)."""
+    read. PolyrlError when isl cannot compute it within BOX_OPERATIONS, or finds no bound on
+    its extent: the schedule is then refused by the code generator (a pack whose bounds
+    are that complex would not pay)."""
     ctx = scop.context.get_ctx()
-    box = within_budget(ctx, BOX_OPERATIONS, lambda: _pack_box(nest, scop, path, array), _TOO_COMPLEX)
+    try:
+        box = within_budget(ctx, BOX_OPERATIONS, lambda: _pack_box(nest, scop, path, array), _TOO_COMPLEX)
+    except isl.Error as e:
+        # _largest's convex hull, without the local variables, can lose the bound that they
+        # kept (PolyBench durbin at MEDIUM, a search sample `B0:A(1) B0:S(0,1,2) B0:K(0,1)
+        # B0:U(4)`: "unbounded optimum" ended the whole search, session 26)
+        raise PolyrlError(f"the pack of {array} in the loop at {'.'.join(map(str, path))}: isl found no bound on "
+                          f"the box it copies ({e}); leave this pack out") from None
     if box is _TOO_COMPLEX:
         raise PolyrlError(f"the pack of {array} in the loop at {'.'.join(map(str, path))}: isl did not bound the "
                           f"box it copies within {BOX_OPERATIONS:,} operations; leave this pack out")
