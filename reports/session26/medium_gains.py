@@ -3,16 +3,20 @@ polyrl-search and random-search: the one-shot policy's share of polyrl-search's 
 (sum of log speedups over the kernels where both ran correctly), and polyrl-search's
 geometric mean over random-search's on the kernels where both ran.
 
-    python reports/session26/medium_gains.py bench/s26-medium/results.csv
+    python reports/session26/medium_gains.py bench/s26-medium/results.csv [MORE.csv ...]
+
+A later file's successful row for a (kernel, variant) adds to or replaces an earlier one's
+(a kernel run again after a fix).
 """
 import csv
 import math
 import sys
 
 speed: dict[str, dict[str, float]] = {}
-for row in csv.DictReader(open(sys.argv[1])):
-    if row["status"] == "ok" and row["speedup"]:
-        speed.setdefault(row["variant"], {})[row["kernel"]] = float(row["speedup"])
+for path in sys.argv[1:]:
+    for row in csv.DictReader(open(path)):
+        if row["status"] == "ok" and row["speedup"]:
+            speed.setdefault(row["variant"], {})[row["kernel"]] = float(row["speedup"])
 
 
 def geo(values: list[float]) -> float:
