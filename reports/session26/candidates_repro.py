@@ -1,9 +1,16 @@
+"""The candidates of a policy search (the greedy schedule, the macro schedules, then samples)
+for one PolyBench kernel, each printed with the time so far; every count_points call over
+0.5 s is printed and its set appended to /tmp/s26/slow_sets.txt (session 26: the
+jacobi-2d stall at MEDIUM).
+
+    .venv/bin/python reports/session26/candidates_repro.py jacobi-2d MEDIUM
+"""
+import os
 import sys, time
+os.makedirs("/tmp/s26", exist_ok=True)
 from polyrl.poly import counting, workingset
 orig = counting.count_points
 def wrapped(s, **kw):
-    with open("/tmp/s26/last_set.txt", "w") if False else open("/dev/null", "w") as f:
-        f.write(str(s)); f.flush()
     t = time.perf_counter()
     r = orig(s, **kw)
     dt = time.perf_counter() - t
