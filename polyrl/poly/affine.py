@@ -34,10 +34,10 @@ from polyrl.poly.dependences import compute_dependences
 
 FUSIONS = {0: "none", 1: "smart", 2: "max", 3: "smart, parallel outer loops"}
 
-# per Scop (while it lives), the tree each fusion policy gave: the scheduler solves ILPs,
-# and a policy or a search asks for the same answer many times
-# (under None: the schedule constraints they share)
-_TREES: dict[int, tuple[weakref.ref, dict[int | None, object]]] = {}
+# per Scop (while it lives), the schedule constraints (the same for every fusion policy)
+# and the tree each fusion policy gave: the scheduler solves ILPs, and a policy or a
+# search asks for the same answer many times
+_TREES: dict[int, tuple[weakref.ref, list[isl.ScheduleConstraints], dict[int, isl.Schedule | None]]] = {}
 
 
 class SchedulerRefused(PolyrlError):
@@ -64,22 +64,22 @@ def schedule_tree(scop: Scop, fusion: int) -> isl.Schedule:
     """isl's schedule of every statement of `scop` under the fusion policy (see the module)."""
     entry = _TREES.get(id(scop))
     if entry is None or entry[0]() is not scop:
-        for key in [k for k, (ref, _) in _TREES.items() if ref() is None]:
+        for key in [k for k, (ref, _, _) in _TREES.items() if ref() is None]:
             del _TREES[key]
-        entry = _TREES[id(scop)] = (weakref.ref(scop), {})
-    made = entry[1]
+        entry = _TREES[id(scop)] = (weakref.ref(scop), [], {})
+    _, constraints, made = entry
     if fusion not in made:
-        if None not in made:  # the constraints, the same for every fusion policy
+        if not constraints:
             domain = isl.UnionSet.empty(scop.context.get_space())
             for s in scop.statements:
                 domain = domain.union(isl.UnionSet.from_set(s.domain))
             deps = isl.UnionMap.empty(scop.context.get_space())
             for d in compute_dependences(scop, ("RAW", "WAR", "WAW")):
                 deps = deps.union(isl.UnionMap.from_map(d.relation))
-            made[None] = (isl.ScheduleConstraints.on_domain(domain).set_context(scop.context)
-                          .set_validity(deps).set_coincidence(deps).set_proximity(deps))
+            constraints.append(isl.ScheduleConstraints.on_domain(domain).set_context(scop.context)
+                               .set_validity(deps).set_coincidence(deps).set_proximity(deps))
         with _options(scop.context.get_ctx(), fusion):
-            made[fusion] = made[None].compute_schedule()
+            made[fusion] = constraints[0].compute_schedule()
     return made[fusion]
 
 

@@ -17,10 +17,15 @@ import numpy as np
 T = TypeVar("T")
 
 
+class TooComplex(Exception):
+    """A computation gave up rather than ask isl for more than it is worth (count_points'
+    `give_up`); within_budget takes it as an exhausted budget."""
+
+
 def within_budget(ctx: isl.Context, operations: int, compute: Callable[[], T], otherwise: T) -> T:
     """`compute()` with isl limited to `operations` operations on `ctx` (beyond them the
-    isl call raises isl.Error); `otherwise` when it runs out of them (other isl errors
-    propagate). A plain try/finally rather than a context manager: working sets ask
+    isl call raises isl.Error); `otherwise` when it runs out of them or gives up
+    (TooComplex; other isl errors propagate). A plain try/finally rather than a context manager: working sets ask
     once per pair of references, tens of thousands of times in an episode on adi."""
     before = ctx.get_max_operations()
     ctx.set_max_operations(operations)
@@ -30,6 +35,8 @@ def within_budget(ctx: isl.Context, operations: int, compute: Callable[[], T], o
     except isl.Error as e:
         if "maximal number of operations exceeded" not in str(e):
             raise
+        return otherwise
+    except TooComplex:
         return otherwise
     finally:
         ctx.set_max_operations(before)
@@ -86,24 +93,30 @@ def _isl_count(bs: isl.BasicSet) -> int:
 _SCAN_MAGNITUDE = 1 << 24
 
 
+def _matrix_rows(bs: isl.BasicSet) -> tuple[list[list[int]], list[list[int]]]:
+    """The equalities and inequalities of a basic set, each as its coefficients of the
+    dimensions, the local variables and the parameters, then the constant (isl.Error for
+    a coefficient beyond a C long)."""
+    width = sum(bs.dim(t) for t in (isl.dim_type.set, isl.dim_type.div, isl.dim_type.param)) + 1
+    cols = (isl.dim_type.set, isl.dim_type.div, isl.dim_type.param, isl.dim_type.cst)
+    eqs, ineqs = bs.equalities_matrix(*cols), bs.inequalities_matrix(*cols)
+    return tuple([[mat.get_element_val(r, k).get_num_si() for k in range(width)] for r in range(mat.rows())]
+                 for mat in (eqs, ineqs))
+
+
 def constraint_rows(bs: isl.BasicSet) -> tuple[list[list[int]], list[list[int]]] | None:
     """The equalities and inequalities `a . x + c (= or >=) 0` of a basic set without local
     variables or parameters, each as [a_0, ..., a_{n-1}, c]; None for any other set, or
     one with a coefficient beyond _SCAN_MAGNITUDE."""
     if bs.dim(isl.dim_type.div) or bs.dim(isl.dim_type.param):
         return None
-    n = bs.dim(isl.dim_type.set)
-    out: list[list[list[int]]] = []
     try:
-        for mat in (bs.equalities_matrix(isl.dim_type.set, isl.dim_type.div, isl.dim_type.param, isl.dim_type.cst),
-                    bs.inequalities_matrix(isl.dim_type.set, isl.dim_type.div, isl.dim_type.param, isl.dim_type.cst)):
-            rows = [[mat.get_element_val(r, k).get_num_si() for k in range(n + 1)] for r in range(mat.rows())]
-            if any(abs(x) > _SCAN_MAGNITUDE for row in rows for x in row):
-                return None
-            out.append(rows)
+        eqs, ineqs = _matrix_rows(bs)
     except isl.Error:  # a coefficient beyond a C long
         return None
-    return out[0], out[1]
+    if any(abs(x) > _SCAN_MAGNITUDE for row in eqs + ineqs for x in row):
+        return None
+    return eqs, ineqs
 
 
 def _scan_count(bs: isl.BasicSet, extents: list[tuple[int, int]]) -> int | None:
@@ -447,10 +460,6 @@ def _grid_count(s: isl.Set, pieces: list[isl.BasicSet]) -> int | None:
     return int(marked.sum())
 
 
-def _integer(v: isl.Val) -> int:
-    return int(v.to_python())
-
-
 def _times(v: isl.Val, den: int) -> int:
     """A rational isl value times `den`, which makes it an integer."""
     value = Fraction(v.get_num_si(), v.get_den_val().get_num_si()) * den
@@ -469,7 +478,7 @@ def _grid_piece(bs: isl.BasicSet, grid: list[np.ndarray], size: int) -> np.ndarr
             div = bs.get_div(d)
             if div.is_nan():
                 raise isl.Error("an undefined local variable")
-            den = _integer(div.get_denominator_val())
+            den = val_int(div.get_denominator_val())
             num = np.full(size, _times(div.get_constant_val(), den), dtype=np.int64)
             for k in range(n + d):
                 kind, at = (isl.dim_type.in_, k) if k < n else (isl.dim_type.div, k - n)
@@ -482,39 +491,29 @@ def _grid_piece(bs: isl.BasicSet, grid: list[np.ndarray], size: int) -> np.ndarr
         if ndiv != 1:
             return None
         values, free = list(grid), n  # one local variable, bounded below
-    width = n + ndiv
+    eqs, ineqs = _matrix_rows(bs)  # (parameter-free: the last column is the constant)
     inside = np.ones(size, dtype=bool)
-    low = np.full(size, np.iinfo(np.int64).min, dtype=np.int64)
-    high = np.full(size, np.iinfo(np.int64).max, dtype=np.int64)
-    for mat, equality in ((bs.equalities_matrix(isl.dim_type.set, isl.dim_type.div, isl.dim_type.param,
-                                                isl.dim_type.cst), True),
-                          (bs.inequalities_matrix(isl.dim_type.set, isl.dim_type.div, isl.dim_type.param,
-                                                  isl.dim_type.cst), False)):
-        for r in range(mat.rows()):
-            row = [_integer(mat.get_element_val(r, k)) for k in range(width + 1)]
-            rest = np.full(size, row[width], dtype=np.int64)
-            for k in range(len(values)):
-                if row[k]:
-                    rest += row[k] * values[k]
-            b = row[free] if free is not None else 0
-            if b == 0:
-                inside &= (rest == 0) if equality else (rest >= 0)
-            elif equality:  # rest + b e = 0
-                inside &= rest % abs(b) == 0
-                e = -rest // b
-                low, high = np.maximum(low, e), np.minimum(high, e)
-            elif b > 0:  # e >= -rest / b
-                low = np.maximum(low, -(rest // b))
-            else:  # e <= rest / -b
-                high = np.minimum(high, rest // -b)
-    if free is not None:
+    low = high = None  # the undefined variable's bounds at each point, once it has some
+    for row, equality in [(r, True) for r in eqs] + [(r, False) for r in ineqs]:
+        rest = np.full(size, row[-1], dtype=np.int64)
+        for k, value in enumerate(values):
+            if row[k]:
+                rest += row[k] * value
+        b = row[free] if free is not None else 0
+        if b == 0:
+            inside &= (rest == 0) if equality else (rest >= 0)
+            continue
+        if equality:  # rest + b e = 0
+            inside &= rest % abs(b) == 0
+        lo = -rest // b if equality else -(rest // b) if b > 0 else None  # e >= -rest / b
+        hi = -rest // b if equality else rest // -b if b < 0 else None  # e <= rest / -b
+        if lo is not None:
+            low = lo if low is None else np.maximum(low, lo)
+        if hi is not None:
+            high = hi if high is None else np.minimum(high, hi)
+    if low is not None and high is not None:
         inside &= low <= high
     return inside
-
-
-class TooComplex(isl.Error):
-    """count_points gave up on a set (see its `give_up`). The message names isl's own
-    for an exhausted budget, so `within_budget` returns its `otherwise` for it too."""
 
 
 def _undefined(bs: isl.BasicSet) -> bool:
@@ -545,8 +544,9 @@ def count_points(s: isl.Set, give_up: int = 0) -> int:
     _count_piece): exact for everything but large non-rectangular pieces, such as a
     triangular 2000^3 iteration domain.
     """
+    pieces = s.get_basic_sets()
     boxes = []
-    for bs in s.get_basic_sets():
+    for bs in pieces:
         box = _box(bs)
         if box is None:
             break
@@ -559,10 +559,8 @@ def count_points(s: isl.Set, give_up: int = 0) -> int:
             return _union_volume(list(dict.fromkeys(boxes)), [BOX_SWEEP_LIMIT])
         except _SweepTooLong:
             pass
-    pieces = s.get_basic_sets()
     if give_up and len(pieces) > give_up and sum(_undefined(bs) for bs in pieces) > give_up:
-        raise TooComplex(f"{len(pieces)} pieces, more than {give_up} with local variables isl does not define: "
-                         "maximal number of operations exceeded")
+        raise TooComplex(f"{len(pieces)} pieces, more than {give_up} with local variables isl does not define")
     if len(pieces) > GRID_PIECES:
         counted = _grid_count(s, pieces)
         if counted is not None:

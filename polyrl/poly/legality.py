@@ -8,6 +8,7 @@ each action and refuses the first one that breaks a dependence, naming it.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TypeVar
@@ -197,6 +198,30 @@ def _reversed(dep: Dependence | Pair, maps: dict[str, isl.Map], sigs: dict[str, 
     return not td.intersect(order).is_empty()
 
 
+def _verdict(model: Model, key: tuple, compute: Callable[[], bool]) -> bool:
+    """The verdict remembered under `key`, else `compute()`'s, remembered."""
+    verdict = model._verdicts.get(key)
+    return _remember(model, key, compute()) if verdict is None else verdict
+
+
+def _per_pair(model: Model, pairs: Iterable[tuple[int, Pair]], holds: Callable[[str, int, Dependence | Pair], bool],
+              first: bool) -> list[Dependence]:
+    """The dependences for which `holds(what, index, dep)`: asked of each of `pairs` (index,
+    Pair) as a whole ("pair"), then of each member of a pair for which it holds
+    ("dependence"); in the order of `model.dependences` (`first`: the first found only)."""
+    out: list[tuple[int, Dependence]] = []
+    for p, pair in pairs:
+        if not holds("pair", p, pair):
+            continue
+        for k in pair.members:
+            d = model.dependences[k]
+            if holds("dependence", k, d):
+                if first:
+                    return [d]
+                out.append((k, d))
+    return [d for _, d in sorted(out, key=lambda kd: kd[0])]
+
+
 def violated(model: Model, nest: LoopNest, schedule: isl.UnionMap | _LazySchedule | None = None,
              first: bool = False) -> list[Dependence]:
     """Dependences whose target no longer runs strictly after their source, in the order
@@ -212,27 +237,12 @@ def violated(model: Model, nest: LoopNest, schedule: isl.UnionMap | _LazySchedul
     schedule = _lazy(schedule, model, nest)
     sigs = statement_signatures(nest)
     ndim = 2 * nest.depth() + 1
-    out: list[tuple[int, Dependence]] = []
-    for p, pair in enumerate(model.pairs):
-        key = ("violated-pair", p, sigs.get(pair.source), sigs.get(pair.target))
-        verdict = model._verdicts.get(key)
-        if verdict is None:
-            verdict = _remember(model, key, _reversed(pair, schedule.maps(), sigs, ndim, model._orders))
-        if not verdict:
-            continue
-        for k in pair.members:
-            d = model.dependences[k]
-            key = ("violated", k, sigs.get(d.source), sigs.get(d.target))
-            verdict = model._verdicts.get(key)
-            if verdict is None:
-                verdict = _remember(model, key, _reversed(d, schedule.maps(), sigs, ndim, model._orders))
-            if verdict:
-                out.append((k, d))
-                if first:
-                    break
-        if first and out:
-            break
-    return [d for _, d in sorted(out, key=lambda kd: kd[0])]
+
+    def reversed_(what: str, index: int, dep: Dependence | Pair) -> bool:
+        return _verdict(model, ("violated", what, index, sigs.get(dep.source), sigs.get(dep.target)),
+                        lambda: _reversed(dep, schedule.maps(), sigs, ndim, model._orders))
+
+    return _per_pair(model, enumerate(model.pairs), reversed_, first)
 
 
 def carried_by(model: Model, nest: LoopNest, path: tuple[int, ...],
@@ -246,30 +256,14 @@ def carried_by(model: Model, nest: LoopNest, path: tuple[int, ...],
     dim = 2 * (len(path) - 1) + 1  # time dimension of the loop
     loop = nest.loops_on(path)[-1]
     sigs = statement_signatures(nest)
-    out: list[tuple[int, Dependence]] = []
-    for p, pair in enumerate(model.pairs):
-        if pair.source not in loop.exprs or pair.target not in loop.exprs:
-            continue
+
+    def carried(what: str, index: int, dep: Dependence | Pair) -> bool:
         # a function of the time dimensions up to the loop's of the two statements' maps
-        key = ("carried-pair", p, dim, sigs.get(pair.source), sigs.get(pair.target))
-        verdict = model._verdicts.get(key)
-        if verdict is None:
-            verdict = _remember(model, key, _carries(_time_relation(pair, schedule.maps()), dim))
-        if not verdict:
-            continue
-        for k in pair.members:
-            d = model.dependences[k]
-            key = ("carried", k, dim, sigs.get(d.source), sigs.get(d.target))
-            verdict = model._verdicts.get(key)
-            if verdict is None:
-                verdict = _remember(model, key, _carries(_time_relation(d, schedule.maps()), dim))
-            if verdict:
-                out.append((k, d))
-                if first:
-                    break
-        if first and out:
-            break
-    return [d for _, d in sorted(out, key=lambda kd: kd[0])]
+        return _verdict(model, ("carried", what, index, dim, sigs.get(dep.source), sigs.get(dep.target)),
+                        lambda: _carries(_time_relation(dep, schedule.maps()), dim))
+
+    inside = ((p, pair) for p, pair in enumerate(model.pairs) if pair.source in loop.exprs and pair.target in loop.exprs)
+    return _per_pair(model, inside, carried, first)
 
 
 def _carries(td: isl.Map | None, dim: int) -> bool:

@@ -71,17 +71,17 @@ def pack_box(nest: LoopNest, scop: Scop, path: tuple[int, ...], array: str) -> P
     its extent: the schedule is then refused by the code generator (a pack whose bounds
     are that complex would not pay)."""
     ctx = scop.context.get_ctx()
+    pack = f"the pack of {array} in the loop at {'.'.join(map(str, path))}"
     try:
         box = within_budget(ctx, BOX_OPERATIONS, lambda: _pack_box(nest, scop, path, array), _TOO_COMPLEX)
     except isl.Error as e:
         # _largest's convex hull, without the local variables, can lose the bound that they
         # kept (PolyBench durbin at MEDIUM, a search sample `B0:A(1) B0:S(0,1,2) B0:K(0,1)
         # B0:U(4)`: "unbounded optimum" ended the whole search, session 26)
-        raise PolyrlError(f"the pack of {array} in the loop at {'.'.join(map(str, path))}: isl found no bound on "
-                          f"the box it copies ({e}); leave this pack out") from None
+        raise PolyrlError(f"{pack}: isl found no bound on the box it copies ({e}); leave this pack out") from None
     if box is _TOO_COMPLEX:
-        raise PolyrlError(f"the pack of {array} in the loop at {'.'.join(map(str, path))}: isl did not bound the "
-                          f"box it copies within {BOX_OPERATIONS:,} operations; leave this pack out")
+        raise PolyrlError(f"{pack}: isl did not bound the box it copies within {BOX_OPERATIONS:,} operations; "
+                          "leave this pack out")
     return box
 
 
