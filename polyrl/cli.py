@@ -103,8 +103,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="take the policy's greedy schedule as it is. By default the cost model shipped with "
                    "polyrl predicts the times of that schedule, of each schedule that leaves out one of its "
                    "actions, and of the original program, and the predicted fastest is used (no measurement); "
-                   "a schedule of the whole program in the Pluto form (F) is kept as it is, and where the "
-                   "original loops would stay, the program's Pluto form is used instead")
+                   "a schedule of the whole program in the Pluto form (F) is kept as it is, or its plan on the "
+                   "loops as written is taken where the cost model predicts that faster, and where the original "
+                   "loops would stay, the program's Pluto form (so chosen) is used instead")
     p.add_argument("-o", "--output", help="output file (default FILE.polyrl.c next to the input)")
     add_simd_argument(p)
     add_toolchain_arguments(p)

@@ -17,7 +17,12 @@ from polyrl.errors import PolyrlError
 from polyrl.measure.scheduler import MACROS_VERSION
 from polyrl.measure.schedules import ScheduleSpec, parse_spec
 from polyrl.poly.legality import apply_schedule, is_legal
-from polyrl.poly.macros import FUSION_GAIN, PROFILES, macro_schedule, macro_schedules, parallel_share, time_iterated
+from polyrl.poly.geometry import small_regions
+from polyrl.poly.macros import (FUSION_GAIN, PROFILES, macro_plan, macro_schedule, macro_schedules, parallel_share,
+                               source_plan, time_iterated,
+                               without_small_regions)
+from polyrl.poly.schedule import Schedule
+from polyrl.poly.transform import to_union_map
 from polyrl.runtime import Toolchain
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -233,3 +238,68 @@ def test_measure_the_macro_schedules_of_a_corpus(tmp_path: Path):
     assert all(r.status == "ok" and r.verified is not False for r in measured.values()), measured
     plans = [json.loads(line) for line in Path(f"{store}.plans.jsonl").read_text().splitlines()]
     assert [p["spec"] for p in plans] == [f"macros:v{MACROS_VERSION}"]
+
+
+def test_a_parallel_loop_a_later_action_moves_inward_is_left_out(tmp_path: Path):
+    src = tmp_path / "sweeps.c"
+    src.write_text("""#define N 64
+#define T 50
+double A[N][N];
+void kernel(void)
+{
+  int t, i, j;
+#pragma scop
+  for (t = 0; t < T; t++)
+    for (i = 0; i < N; i++)
+      for (j = 0; j < N; j++)
+        A[i][j] = A[i][j] * 0.5 + 1.0;
+#pragma endscop
+}
+""")
+    model = load(src).model
+    # P(1) runs N*N instances per start; the interchange after it makes that loop the
+    # innermost, started T*N times for N instances each
+    moved = Schedule.parse("B0:P(1) B0:I(1,2)")
+    nest = apply_schedule(model, moved)
+    assert small_regions(model.scop, nest, 1000) == 1
+    kept, new = without_small_regions(model, list(moved.actions), nest, 1000)
+    assert str(Schedule(tuple(kept))) == "B0:I(1,2)"
+    assert small_regions(model.scop, new, 1000) == 0
+    assert to_union_map(model.scop, new).is_equal(to_union_map(model.scop, apply_schedule(model, Schedule(tuple(kept)))))
+    # the same loops with the parallel loop taken after the interchange stay as they are
+    fine = Schedule.parse("B0:I(1,2) B0:P(1)")
+    nest = apply_schedule(model, fine)
+    assert without_small_regions(model, list(fine.actions), nest, 1000)[0] == list(fine.actions)
+    assert any(loop.parallel for loop in nest.loops_on(nest.branches()[0]))
+
+
+def test_the_plan_on_the_loops_as_written_is_the_alternative_to_a_skewing_isl_schedule(tmp_path: Path):
+    src = tmp_path / "skewed.c"
+    src.write_text("""#define N 2000
+float A[N], B[N], D[N], E[N], F[N + N];
+void kernel(void)
+{
+  int i, j;
+#pragma scop
+  for (i = 0; i < N; i++)
+    D[i] = 1.5f * A[i] + B[i];
+  for (i = 0; i < N; i++)
+    for (j = 0; j < N; j++)
+      F[i + j] = F[i + j] + D[i] * E[j];
+#pragma endscop
+}
+""")
+    program = load(src)
+    model = program.model
+    form = next(p for p in PROFILES if p.name == "affine-tile")
+    actions, nest = macro_plan(model, form)
+    # isl's schedule skews (i + j outermost, parallel) and its loops are no plain source
+    # loops: the form's plan has nothing left to tile on them
+    assert actions and actions[0].kind == "A"
+    plain = source_plan(model, form, actions, nest)
+    assert plain is not None
+    steps, planned = plain
+    assert steps and all(a.kind != "A" for a in steps)
+    assert is_legal(model, Schedule(tuple(steps)))
+    # no alternative to a schedule that does not start with isl's
+    assert source_plan(model, form, steps, planned) is None

@@ -315,7 +315,8 @@ def test_bench_policy_variants_without_a_policy_are_not_available(tmp_path, caps
 
 
 def test_the_shipped_policy_chooses_a_legal_schedule_and_drops_small_parallel_regions():
-    from polyrl.search.policy import DEFAULT_POLICY, MIN_PARALLEL_WORK, parallel_work  # re-exported from poly.geometry
+    from polyrl.poly.geometry import parallel_work
+    from polyrl.search.policy import DEFAULT_POLICY, MIN_PARALLEL_WORK
 
     assert DEFAULT_POLICY.is_file()
     from polyrl.rl.actions import ACTION_TEXTS, NEXT
@@ -356,7 +357,7 @@ void kernel(void)
 
 
 def test_parallel_work_counts_the_regions_of_a_triangle_exactly(tmp_path: Path):
-    from polyrl.search.policy import parallel_work
+    from polyrl.poly.geometry import parallel_work
 
     path = tmp_path / "triangle.c"
     path.write_text(TRIANGLE)
@@ -532,3 +533,51 @@ def test_a_pack_whose_box_isl_finds_unbounded_is_refused_not_a_crash():
     text = "B0:A(1) B0:S(0,1,2) B0:K(0,1) B0:U(4)"
     with pytest.raises(PolyrlError, match="isl found no bound on the box .* leave this pack out"):
         program.apply(text).region_text  # noqa: B018
+
+
+SKEWED = r"""
+#define N 2000
+float A[N], B[N], D[N], E[N], F[N + N];
+void kernel(void)
+{
+  int i, j;
+#pragma scop
+  for (i = 0; i < N; i++)
+    D[i] = 1.5f * A[i] + B[i];
+  for (i = 0; i < N; i++)
+    for (j = 0; j < N; j++)
+      F[i + j] = F[i + j] + D[i] * E[j];
+#pragma endscop
+}
+"""
+
+
+def test_the_check_takes_the_form_or_its_plan_on_the_source_loops_whichever_the_cost_model_predicts_faster(
+        tmp_path: Path):
+    from polyrl.poly.legality import apply_schedule
+    from polyrl.poly.macros import PROFILES, source_plan
+    from polyrl.poly.schedule import Schedule
+
+    src = tmp_path / "skewed.c"
+    src.write_text(SKEWED)
+    lp = LoadedProgram.of(load(src))
+    policy = Policy.load(check=True)
+    form = policy.episode(lp, policy_module._the_form)
+    assert form.whole and form.schedule.actions[0].kind == "A"
+    profile = next(p for p in PROFILES if p.name == "affine-tile")
+    steps, nest = source_plan(lp.program.model, profile, list(form.schedule.actions), form.nest)
+    plain = Schedule(tuple(steps))
+    predicted = policy.check.predict([policy.graphs.graph(lp, str(form.schedule), form.nest),
+                                      policy.graphs.graph(lp, str(plain), nest)])
+    chosen = policy._form_choice(lp, form)
+    if predicted[1] < predicted[0]:
+        assert chosen.text == str(plain) and chosen.proposed == form.schedule
+        assert chosen.predicted_gain == pytest.approx(float(predicted[0] / predicted[1]))
+    else:
+        assert chosen.text == form.text and chosen.proposed is None
+    assert chosen.whole and chosen.seconds >= form.seconds
+    apply_schedule(lp.program.model, chosen.schedule)  # legal
+    # greedy episodes that take F end with the same choice
+    greedy = policy.greedy(lp)
+    if greedy.whole and not greedy.form_instead:
+        assert greedy.text == chosen.text

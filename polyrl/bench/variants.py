@@ -395,7 +395,8 @@ class PolicyVariant(Variant):
     """What `polyrl optimize` chooses: the greedy schedule of --policy's checkpoint (or with
     `path`, the variant `polyrl-policy@PATH` named `name`, of another one) after the check
     (polyrl.search.policy.Policy._checked: the shipped cost model's CostCheck, the Pluto form
-    kept whole, and the form where the original loops would stay)."""
+    kept whole or its plan on the source loops where predicted faster, and the form where the
+    original loops would stay)."""
 
     name = "polyrl-policy"
     summary = ("the trained policy's greedy schedule, checked by the cost model, the Pluto form where it would "

@@ -33,9 +33,10 @@ DEFAULT_PARAM_VALUE = 64
 # region costs about 30-200 us here with OMP_WAIT_POLICY=passive (jacobi-1d at MEDIUM: 200
 # regions of 400 instances each took 5.7 ms instead of 31 us), so a smaller region cannot
 # gain on two threads what it costs. The policy was trained on programs whose regions were
-# mostly larger; inference (greedy and sampled) drops such P actions from the schedule it
-# chose (after the episode: the policy's later choices were made with them in place), and
-# the macro schedules do not parallelize such a loop.
+# mostly larger; inference (greedy and sampled) and the macro schedules drop the P actions
+# whose loops are such in the nest of the whole schedule (polyrl.poly.macros.
+# without_small_regions: a later action can move a loop that was large enough inward),
+# after the episode or plan, whose later choices were made with them in place.
 MIN_PARALLEL_WORK = 1 << 17
 
 
@@ -219,3 +220,16 @@ def parallel_work(scop: Scop, nest: LoopNest, path: tuple[int, ...], level: int)
     loop = nest.loops_on(path)[level]
     instances = geometry.instances
     return sum(instances.get(s, 0) for s in loop.exprs) / max(geometry.starts(loop, level), 1)
+
+
+def small_regions(scop: Scop, nest: LoopNest, minimum: int = MIN_PARALLEL_WORK) -> int:
+    """How many parallel loops of `nest` hold fewer than `minimum` statement instances per
+    execution (`parallel_work`); a loop around several branches counts once."""
+    seen: set[int] = set()
+    small = 0
+    for path in nest.branches():
+        for level, loop in enumerate(nest.loops_on(path)):
+            if loop.parallel and id(loop) not in seen:
+                seen.add(id(loop))
+                small += parallel_work(scop, nest, path, level) < minimum
+    return small

@@ -40,11 +40,11 @@ import islpy as isl
 from polyrl.errors import PolyrlError
 from polyrl.frontend.affine import of_expr
 from polyrl.ir import ArrayRef, Statement, walk
-from polyrl.poly.geometry import DEFAULT_PARAM_VALUE, MIN_PARALLEL_WORK, LoopGeometry, parallel_work
+from polyrl.poly.geometry import DEFAULT_PARAM_VALUE, MIN_PARALLEL_WORK, LoopGeometry, parallel_work, small_regions
 from polyrl.poly.legality import Model, checked_apply
 from polyrl.poly.params import resolve_params
 from polyrl.poly.schedule import MAX_JAM, Action, Schedule
-from polyrl.poly.transform import Leaf, LoopNest, branch_identity, branch_of, to_union_map
+from polyrl.poly.transform import Leaf, LoopNest, apply_action, branch_identity, branch_of, to_union_map
 
 INVARIANT, UNIT, LONG = 0, 1, 2
 
@@ -504,6 +504,32 @@ def untouched(nest: LoopNest, path: tuple[int, ...]) -> bool:
                    for loop in nest.loops_on(path))
 
 
+def without_small_regions(model: Model, actions: list[Action], nest: LoopNest,
+                          minimum: int = MIN_PARALLEL_WORK) -> tuple[list[Action], LoopNest]:
+    """`actions` (whose nest is `nest`) without the P actions whose loops, in the nest the
+    whole schedule makes, start too often for their work (`small_regions`), and the nest
+    without them. A P is judged when it is taken, but a later action can move its loop
+    inward: a later branch's interchange of loops it shares, or isl's schedule putting a
+    time loop inside a parallel one. A generated program's Pluto form at small sizes
+    (seed 81, session 27) ran 20x slower than the original so, its parallel loop started
+    11,200 times for 40 instances each. Leaving a P out changes no iteration order, so the
+    schedule stays legal; the nest is replayed without the checks."""
+    small = small_regions(model.scop, nest, minimum) if minimum > 0 else 0
+    for k in reversed(range(len(actions))):
+        if not small:
+            break
+        if actions[k].kind != "P":
+            continue
+        trial = actions[:k] + actions[k + 1:]
+        replayed = model.original
+        for act in trial:
+            replayed = apply_action(replayed, act)
+        fewer = small_regions(model.scop, replayed, minimum)
+        if fewer < small:
+            actions, nest, small = trial, replayed, fewer
+    return actions, nest
+
+
 def _plan_all(model: Model, nest: LoopNest, profile: Profile) -> tuple[list[Action], LoopNest]:
     """`profile`'s plan applied to every branch of `nest`, left to right as the policy's
     episodes go: the actions and the nest they make."""
@@ -579,7 +605,7 @@ def macro_plan(model: Model, profile: Profile) -> tuple[list[Action], LoopNest]:
     if not nest.branches():
         return [], nest
     if not profile.affine:
-        return _plan_all(model, nest, profile)
+        return without_small_regions(model, *_plan_all(model, nest, profile))
     stencil = time_iterated(model)
     best: tuple[float, list[Action], LoopNest] | None = None
     seen: list[isl.UnionMap] = []  # isl's schedules planned already
@@ -603,11 +629,31 @@ def macro_plan(model: Model, profile: Profile) -> tuple[list[Action], LoopNest]:
         actions, planned = _plan_all(model, scheduled, profile)
         if not actions:
             continue  # isl's order alone, with no plan on its loops: the program as written
+        actions, planned = without_small_regions(model, start + actions, planned)
         share = parallel_share(model, planned)
         if (best is None or share > best[0] + FUSION_GAIN
                 or (stencil and share >= best[0] and _tiles_time(best[1]) and not _tiles_time(actions))):
-            best = (share, start + actions, planned)
+            best = (share, actions, planned)
     return (best[1], best[2]) if best is not None else ([], nest)
+
+
+def source_plan(model: Model, profile: Profile, actions: list[Action],
+                nest: LoopNest) -> tuple[list[Action], LoopNest] | None:
+    """The plan of `profile` (one with `affine`) on the loops as written, where it is an
+    alternative to `macro_plan`'s `actions` (isl's schedule and its plan, making `nest`):
+    where isl's does not run FUSION_GAIN more of the work in parallel, nor (on a
+    time-iterated program) as much without tiling the time loop where this one tiles it.
+    None where it is no alternative, is empty or is the same schedule."""
+    if not actions or actions[0].kind != "A":
+        return None
+    plain, planned = macro_plan(model, replace(profile, affine=()))
+    if not plain or plain == actions:
+        return None
+    share, isl_share = parallel_share(model, planned), parallel_share(model, nest)
+    if isl_share > share + FUSION_GAIN or (time_iterated(model) and isl_share >= share and _tiles_time(plain)
+                                          and not _tiles_time(actions)):
+        return None
+    return plain, planned
 
 
 def macro_schedules(model: Model, profiles: tuple[Profile, ...] = PROFILES) -> dict[str, Schedule]:

@@ -31,8 +31,9 @@ from polyrl.errors import PolyrlError
 from polyrl.model.actor_critic import ActorCritic
 from polyrl.model.backbone import apply_layers, torch_threads
 from polyrl.model.costmodel import load_costmodel, predict_seconds
-from polyrl.poly.geometry import MIN_PARALLEL_WORK, parallel_work
+from polyrl.poly.geometry import MIN_PARALLEL_WORK
 from polyrl.poly.legality import Model, apply_schedule, checked_apply
+from polyrl.poly.macros import PROFILES, source_plan, without_small_regions
 from polyrl.poly.schedule import Action, Schedule
 from polyrl.poly.transform import LoopNest, branch_identity, branch_of
 from polyrl.rl.actions import ACTIONS, FORM, NEXT, NUM_ACTIONS, applicable_mask, expand, last_on_branch, loop_extents
@@ -224,7 +225,9 @@ class Policy:
     def _checked(self, lp: LoadedProgram, inference: Inference) -> Inference:
         """The check after a greedy episode; its time is added to the inference time.
 
-        - A whole-program schedule (F) is kept as the policy chose it (see CostCheck).
+        - A whole-program schedule (F) is kept as the policy chose it (see CostCheck), or
+          its plan on the loops as written where the cost model predicts that faster
+          (`_form_choice`).
         - Any other is the CostCheck's pick among it, its legal one-shorter variants and
           the original.
         - Where that leaves the original loops, the program's Pluto form (F) is taken
@@ -233,7 +236,7 @@ class Policy:
           geometric means rose from 2.070x to 2.106x and 2.193x to 2.303x; on PolyBench at
           LARGE p11 kept 8 kernels as written whose forms run at up to 58x (session 25)."""
         if inference.whole:
-            return inference
+            return self._form_choice(lp, inference)
         start = time.perf_counter()
         options = CostCheck.options(lp.program.model, inference.schedule, inference.nest)
         chosen = inference
@@ -248,13 +251,40 @@ class Policy:
                                  predicted_gain=float(times[0] / times[best]))
         seconds = inference.seconds + time.perf_counter() - start
         if not chosen.schedule.actions:
-            form = self.episode(lp, _the_form)
+            form = self._form_choice(lp, self.episode(lp, _the_form))
             seconds += form.seconds
             if form.schedule.actions:
                 return replace(chosen, schedule=form.schedule, nest=form.nest, seconds=seconds, whole=True,
                                form_instead=True, proposed=inference.schedule if chosen.proposed is None
                                else chosen.proposed)
         return replace(chosen, seconds=seconds)
+
+    def _form_choice(self, lp: LoadedProgram, form: Inference) -> Inference:
+        """The Pluto form `form` (isl's schedule, then its plan), or the same plan on the
+        loops as written where the cost model predicts that faster. The form (see
+        macro_plan) takes isl's schedule wherever isl has one; its loops can be worse than
+        the source's (a skew that leaves the innermost loop a reduction, an outer column
+        walk), and the plan cannot improve loops that are not plain source loops.
+
+        Why: on 80 generated programs of at most 4 MiB (seed 81, session 27), the plan on
+        the loops as written unless isl's runs a tenth more of the work in parallel
+        (`polyrl.poly.macros.source_plan`) changed 33 greedy schedules, with 11 wins (up to 12x) and
+        14 losses (down to 0.18x): 1.02x over the shipped ones; the cost model's pick
+        between the two gave 1.24x over those 33. Whether that holds is measured on other
+        held-out sets (session 27's report)."""
+        start = time.perf_counter()
+        alternative = source_plan(lp.program.model, PROFILES[ACTIONS[FORM].args[0]], list(form.schedule.actions),
+                                  form.nest)
+        chosen = form
+        if alternative is not None:
+            other, nest = Schedule(tuple(alternative[0])), alternative[1]
+            with torch_threads(self.threads), _collector_paused():
+                times = self.check.predict([self.graphs.graph(lp, str(form.schedule), form.nest),
+                                            self.graphs.graph(lp, str(other), nest)])
+            if times[1] < times[0]:
+                chosen = replace(form, schedule=other, nest=nest, proposed=form.schedule,
+                                 predicted_gain=float(times[0] / times[1]))
+        return replace(chosen, seconds=form.seconds + time.perf_counter() - start)
 
     def sample(self, program: Program | LoadedProgram, generator: torch.Generator,
                temperature: float = 1.0) -> Inference:
@@ -283,7 +313,6 @@ class Policy:
         schedule = Schedule()
         focus = branch_identity(nest, nest.branches()[0])
         steps, truncated, whole = 0, False, False
-        small: set[int] = set()  # positions of P actions whose parallel regions are too small
         with torch_threads(self.threads), torch.no_grad(), _collector_paused():
             while True:
                 branches = nest.branches()
@@ -314,10 +343,6 @@ class Policy:
                     focus = branch_identity(nest, branches[branch + 1])
                 else:
                     act = acts[0]
-                    if (len(acts) == 1 and act.kind == "P" and self.min_parallel_work > 0
-                            and parallel_work(lp.program.scop, nest, branches[branch], act.args[0])
-                            < self.min_parallel_work):
-                        small.add(len(schedule.actions))
                     schedule, nest = Schedule(schedule.actions + tuple(acts)), new
                     if ACTIONS[a].ends:  # the whole program's schedule: nothing is left to choose
                         whole = True
@@ -327,21 +352,11 @@ class Policy:
                 if steps >= self.max_steps:
                     truncated = True
                     break
-            if small:
-                schedule, nest = self._without(lp, schedule, nest, small)
+            if self.min_parallel_work > 0:
+                kept, nest = without_small_regions(lp.program.model, list(schedule.actions), nest,
+                                                   self.min_parallel_work)
+                schedule = Schedule(tuple(kept))
         return Inference(schedule, nest, steps, time.perf_counter() - start, truncated, whole=whole)
-
-    @staticmethod
-    def _without(lp: LoadedProgram, schedule: Schedule, nest: LoopNest, drop: set[int]) -> tuple[Schedule, LoopNest]:
-        """The schedule without the actions at the `drop` positions (parallel loops whose
-        regions are too small to pay for themselves), and its nest. Marking a loop parallel
-        changes no iteration order, so the rest stays legal; should the check say otherwise,
-        the schedule is kept whole."""
-        kept = Schedule(tuple(a for k, a in enumerate(schedule.actions) if k not in drop))
-        try:
-            return kept, apply_schedule(lp.program.model, kept)
-        except PolyrlError:
-            return schedule, nest
 
     # ------------------------------------------------------------ memoized pieces
 
