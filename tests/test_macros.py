@@ -16,11 +16,19 @@ from polyrl.cli import main
 from polyrl.errors import PolyrlError
 from polyrl.measure.scheduler import MACROS_VERSION
 from polyrl.measure.schedules import ScheduleSpec, parse_spec
-from polyrl.poly.legality import apply_schedule, is_legal
 from polyrl.poly.geometry import small_regions
-from polyrl.poly.macros import (FUSION_GAIN, PROFILES, macro_plan, macro_schedule, macro_schedules, parallel_share,
-                               source_plan, time_iterated,
-                               without_small_regions)
+from polyrl.poly.legality import apply_schedule, is_legal
+from polyrl.poly.macros import (
+    FUSION_GAIN,
+    PROFILES,
+    macro_plan,
+    macro_schedule,
+    macro_schedules,
+    parallel_share,
+    source_plan,
+    time_iterated,
+    without_small_regions,
+)
 from polyrl.poly.schedule import Schedule
 from polyrl.poly.transform import to_union_map
 from polyrl.runtime import Toolchain

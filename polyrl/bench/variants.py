@@ -463,7 +463,10 @@ def _replaced(i) -> str:
         return ""
     why = ("the original kept" if not i.proposed.actions or i.predicted_gain == 1.0
            else f"the original predicted {i.predicted_gain:.2f}x faster")
-    return (f"`{i.proposed or 'none'}` ({why}: the Pluto form instead)" if i.form_instead
+    form = "the Pluto form's plan on the source loops" if i.source_loops else "the Pluto form"
+    if i.whole and not i.form_instead:  # the policy's form, its plan on the source loops predicted faster
+        return f"`{i.proposed}` (predicted {i.predicted_gain:.2f}x slower: {form} instead)"
+    return (f"`{i.proposed or 'none'}` ({why}: {form} instead)" if i.form_instead
             else f"`{i.proposed or 'none'}` (predicted {i.predicted_gain:.2f}x slower)")
 
 

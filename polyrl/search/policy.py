@@ -68,6 +68,9 @@ class Inference:
     # ... that the check put in place of the original loops, which the policy (or the cost
     # model) would have kept
     form_instead: bool = False
+    # ... whose plan the check took on the loops as written rather than on isl's schedule
+    # (Policy._form_choice)
+    source_loops: bool = False
 
     @property
     def text(self) -> str:
@@ -255,7 +258,7 @@ class Policy:
             seconds += form.seconds
             if form.schedule.actions:
                 return replace(chosen, schedule=form.schedule, nest=form.nest, seconds=seconds, whole=True,
-                               form_instead=True, proposed=inference.schedule if chosen.proposed is None
+                               form_instead=True, source_loops=form.source_loops, proposed=inference.schedule if chosen.proposed is None
                                else chosen.proposed)
         return replace(chosen, seconds=seconds)
 
@@ -283,7 +286,7 @@ class Policy:
                                             self.graphs.graph(lp, str(other), nest)])
             if times[1] < times[0]:
                 chosen = replace(form, schedule=other, nest=nest, proposed=form.schedule,
-                                 predicted_gain=float(times[0] / times[1]))
+                                 predicted_gain=float(times[0] / times[1]), source_loops=True)
         return replace(chosen, seconds=form.seconds + time.perf_counter() - start)
 
     def sample(self, program: Program | LoadedProgram, generator: torch.Generator,
