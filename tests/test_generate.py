@@ -137,6 +137,16 @@ def test_weights_select_patterns():
         Weights.parse("chain=-1")
 
 
+def test_time_steps_widens_the_time_loops_and_its_default_keeps_the_draws():
+    w = Weights.parse("stencil_jacobi=6,stencil_seidel=6,shared=0.7,time_steps=200")
+    steps = [p.sizes["T"].value for p in map(lambda seed: generate_program(seed, w), range(60)) if "T" in p.sizes]
+    assert steps and all(2 <= t <= 200 for t in steps) and max(steps) > 12
+    assert all(generate_program(seed, Weights.parse("time_steps=12")).c_text() == generate_program(seed).c_text()
+               for seed in range(20))
+    with pytest.raises(ValueError, match="time_steps"):
+        Weights.parse("time_steps=1.5")
+
+
 def test_scale_keeps_the_program_and_grows_its_sizes():
     """--scale draws the same program (patterns, loops, type) and sizes it for a K times
     longer target, within the memory cap."""

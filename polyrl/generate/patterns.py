@@ -51,8 +51,9 @@ class Kernel:
 class Builder:
     """Random program state shared by the patterns: sizes, arrays, what each nest wrote."""
 
-    def __init__(self, rng: random.Random, dtype: str, chain: float, n_space: int):
+    def __init__(self, rng: random.Random, dtype: str, chain: float, n_space: int, time_steps: int = 12):
         self.rng = rng
+        self.time_steps = time_steps  # a time loop runs 2..time_steps times
         self.dtype = dtype
         self.chain = chain  # probability that a read reuses an array an earlier nest wrote
         self.n_space = n_space  # distinct space sizes this program may use
@@ -90,7 +91,7 @@ class Builder:
 
     def time_size(self) -> str:
         if "T" not in self.sizes:
-            self.sizes["T"] = Size("T", True, 1.0, self.rng.randint(2, 12))
+            self.sizes["T"] = Size("T", True, 1.0, self.rng.randint(2, self.time_steps))
         return "T"
 
     # ------------------------------------------------------------ arrays
@@ -502,6 +503,9 @@ class Weights:
     chain: float = 0.6  # probability a read takes an array an earlier nest wrote (when shapes match)
     shared: float = 0.3  # probability a nest is a shared outer loop with several branches
     double: float = 0.5  # probability the program's type is double (else float)
+    # the most time steps of a time loop (drawn uniformly from 2 up to it; PolyBench's
+    # stencils run 20 to 1000 at MEDIUM and LARGE, the default keeps generator 1's draws)
+    time_steps: float = 12
 
     def pattern_weights(self) -> list[tuple[str, float]]:
         return [(name, getattr(self, name.replace("-", "_"))) for name in PATTERNS]
@@ -525,6 +529,8 @@ class Weights:
             if val < 0:
                 raise ValueError(f"weight `{key}` must be >= 0")
             setattr(w, key, val)
+        if w.time_steps < 2 or w.time_steps != int(w.time_steps):
+            raise ValueError("`time_steps` must be a whole number of at least 2")
         if sum(v for _, v in w.pattern_weights()) <= 0:
             raise ValueError("at least one pattern weight must be positive")
         return w

@@ -48,12 +48,15 @@ def main() -> None:
     ap.add_argument("--max-mib", type=float, default=0,
                     help="take the first COUNT programs whose arrays take at most this many MiB and whose "
                     "estimate is at least 2 ms instead (0: heldout.py's choice)")
+    ap.add_argument("--min-time-steps", type=int, default=0,
+                    help="with --max-mib: only programs with a time loop of at least this many steps")
     args = ap.parse_args()
     policy = Policy.load(check=True)
     rows, lines = [], set()
     if args.max_mib:
         entries = [json.loads(x) for x in (Path(args.corpus) / "manifest.jsonl").read_text().splitlines() if x]
-        chosen = [e for e in entries if e["memory_bytes"] <= args.max_mib * 2**20 and e["estimate_ms"] >= 2][:args.count]
+        chosen = [e for e in entries if e["memory_bytes"] <= args.max_mib * 2**20 and e["estimate_ms"] >= 2
+                  and e["sizes"].get("T", 0) >= args.min_time_steps][:args.count]
     else:
         chosen = chosen_programs(args.corpus, args.count)
     for entry in chosen:
