@@ -21,7 +21,8 @@ ap.add_argument("--max-mib", type=float, default=0)
 ap.add_argument("--no-form-choice", action="store_true",
                 help="the Pluto form as isl's schedule makes it, without session 27's choice of the source loops")
 ap.add_argument("--no-time-tiles-check", action="store_true",
-                help="forms that tile time as they are, without session 27's check against the greedy without F")
+                help="forms that tile time as they are, without session 27's check against the greedy without F "
+                "(that check was reverted: the option does nothing on the shipped code)")
 args = ap.parse_args()
 if args.no_time_tiles_check:
     Policy._time_tiles_check = lambda self, lp, form, other=None: (form, 0.0)
