@@ -244,8 +244,9 @@ def _policy_schedule(prog, args) -> str | None:
             print(f"check: the policy's `{inference.proposed or 'none'}` "
                   + ("keeps the original loops" if not inference.proposed.actions
                      else f"is predicted {inference.predicted_gain:.2f}x slower than the original loops")
-                  + "; the program's Pluto form (F" + (", its plan on the loops as written, which the cost model "
-                                                          "predicts faster than on isl's" if inference.source_loops else "")
+                  + "; the program's Pluto form (F"
+                  + (", its plan on the loops as written, which the cost model predicts faster than on isl's"
+                     if inference.source_loops else "")
                   + ") is used in their place (--no-cost-model keeps the policy's)")
         elif inference.proposed is not None:
             print(f"cost model: predicts the policy's `{inference.proposed or 'none'}` {inference.predicted_gain:.2f}x "

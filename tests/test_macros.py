@@ -281,22 +281,8 @@ void kernel(void)
     assert any(loop.parallel for loop in nest.loops_on(nest.branches()[0]))
 
 
-def test_the_plan_on_the_loops_as_written_is_the_alternative_to_a_skewing_isl_schedule(tmp_path: Path):
-    src = tmp_path / "skewed.c"
-    src.write_text("""#define N 2000
-float A[N], B[N], D[N], E[N], F[N + N];
-void kernel(void)
-{
-  int i, j;
-#pragma scop
-  for (i = 0; i < N; i++)
-    D[i] = 1.5f * A[i] + B[i];
-  for (i = 0; i < N; i++)
-    for (j = 0; j < N; j++)
-      F[i + j] = F[i + j] + D[i] * E[j];
-#pragma endscop
-}
-""")
+def test_the_plan_on_the_loops_as_written_is_the_alternative_to_a_skewing_isl_schedule():
+    src = Path(__file__).parent / "programs" / "skewed_reduction.c"
     program = load(src)
     model = program.model
     form = next(p for p in PROFILES if p.name == "affine-tile")

@@ -535,32 +535,12 @@ def test_a_pack_whose_box_isl_finds_unbounded_is_refused_not_a_crash():
         program.apply(text).region_text  # noqa: B018
 
 
-SKEWED = r"""
-#define N 2000
-float A[N], B[N], D[N], E[N], F[N + N];
-void kernel(void)
-{
-  int i, j;
-#pragma scop
-  for (i = 0; i < N; i++)
-    D[i] = 1.5f * A[i] + B[i];
-  for (i = 0; i < N; i++)
-    for (j = 0; j < N; j++)
-      F[i + j] = F[i + j] + D[i] * E[j];
-#pragma endscop
-}
-"""
-
-
-def test_the_check_takes_the_form_or_its_plan_on_the_source_loops_whichever_the_cost_model_predicts_faster(
-        tmp_path: Path):
+def test_the_check_takes_the_form_or_its_plan_on_the_source_loops_whichever_the_cost_model_predicts_faster():
     from polyrl.poly.legality import apply_schedule
     from polyrl.poly.macros import PROFILES, source_plan
     from polyrl.poly.schedule import Schedule
 
-    src = tmp_path / "skewed.c"
-    src.write_text(SKEWED)
-    lp = LoadedProgram.of(load(src))
+    lp = LoadedProgram.of(load(Path(__file__).parent / "programs" / "skewed_reduction.c"))
     policy = Policy.load(check=True)
     form = policy.episode(lp, policy_module._the_form)
     assert form.whole and form.schedule.actions[0].kind == "A"

@@ -18,7 +18,7 @@ import contextlib
 import gc
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -107,9 +107,18 @@ class CostCheck:
     @staticmethod
     def candidates(schedule: Schedule) -> list[Schedule]:
         """The schedule, it without each one of its actions, and the original (no duplicates)."""
+        return [schedule, *(s for _, s in CostCheck._shortened(schedule))]
+
+    @staticmethod
+    def _shortened(schedule: Schedule) -> Iterator[tuple[int | None, Schedule]]:
+        """(k, the schedule without its action k) for each k, then (None, the original),
+        leaving out repeats and the schedule itself."""
         acts = schedule.actions
-        out = [schedule, *(Schedule(acts[:k] + acts[k + 1:]) for k in range(len(acts))), Schedule()]
-        return list({str(s): s for s in out}.values())
+        seen = {str(schedule)}
+        for k, s in [*((k, Schedule(acts[:k] + acts[k + 1:])) for k in range(len(acts))), (None, Schedule())]:
+            if str(s) not in seen:
+                seen.add(str(s))
+                yield k, s
 
     @staticmethod
     def options(model: Model, schedule: Schedule, nest: LoopNest) -> list[tuple[Schedule, LoopNest]]:
@@ -124,11 +133,10 @@ class CostCheck:
         for act in acts[:-1]:
             prefixes.append(apply_action(prefixes[-1], act))
         out = [(schedule, nest)]
-        for candidate in CostCheck.candidates(schedule)[1:]:
-            if not candidate.actions:
+        for k, candidate in CostCheck._shortened(schedule):
+            if k is None:
                 out.append((candidate, model.original))
                 continue
-            k = next(k for k in range(len(acts)) if Schedule(acts[:k] + acts[k + 1:]) == candidate)
             try:
                 new = prefixes[k]
                 for act in acts[k + 1:]:
@@ -272,8 +280,8 @@ class Policy:
             seconds += form.seconds
             if form.schedule.actions:
                 return replace(chosen, schedule=form.schedule, nest=form.nest, seconds=seconds, whole=True,
-                               form_instead=True, source_loops=form.source_loops, proposed=inference.schedule if chosen.proposed is None
-                               else chosen.proposed)
+                               form_instead=True, source_loops=form.source_loops,
+                               proposed=inference.schedule if chosen.proposed is None else chosen.proposed)
         return replace(chosen, seconds=seconds)
 
     def _form_choice(self, lp: LoadedProgram, form: Inference) -> Inference:

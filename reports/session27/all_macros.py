@@ -1,8 +1,7 @@
 """Session 27: the macro schedules of the PolyBench kernels (MEDIUM, LARGE) and of the first 80
 programs of at most 4 MiB of the generated sets gs (seed 81) and gt (seed 82), as JSON, to show
 a change that should not change them does not: `python all_macros.py OUT.json`, before and after."""
-import sys, json, glob
-from pathlib import Path
+import sys, json
 from polyrl.api import load
 from polyrl.bench.suite import discover, resolve_suite
 from polyrl.poly.macros import macro_schedules

@@ -16,22 +16,18 @@ candidates, their predicted seconds, whether the shipped schedule is a form, mem
 from the manifest). `rules.py` evaluates rules on them once measured."""
 import argparse
 import json
-import sys
-from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
 import torch
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
-from heldout import chosen_programs  # noqa: E402
+from common import chosen
 
-from polyrl.api import load  # noqa: E402
-from polyrl.model.backbone import torch_threads  # noqa: E402
-from polyrl.poly.schedule import Schedule  # noqa: E402
-from polyrl.rl.actions import FORM  # noqa: E402
-from polyrl.rl.state import LoadedProgram  # noqa: E402
-from polyrl.search.policy import CostCheck, Policy, _argmax, _the_form  # noqa: E402
+from polyrl.api import load
+from polyrl.model.backbone import torch_threads
+from polyrl.rl.actions import FORM
+from polyrl.rl.state import LoadedProgram
+from polyrl.search.policy import CostCheck, Policy, _argmax, _the_form
 
 
 def no_form(logits: torch.Tensor, allowed: np.ndarray) -> int:
@@ -53,13 +49,7 @@ def main() -> None:
     args = ap.parse_args()
     policy = Policy.load(check=True)
     rows, lines = [], set()
-    if args.max_mib:
-        entries = [json.loads(x) for x in (Path(args.corpus) / "manifest.jsonl").read_text().splitlines() if x]
-        chosen = [e for e in entries if e["memory_bytes"] <= args.max_mib * 2**20 and e["estimate_ms"] >= 2
-                  and e["sizes"].get("T", 0) >= args.min_time_steps][:args.count]
-    else:
-        chosen = chosen_programs(args.corpus, args.count)
-    for entry in chosen:
+    for entry in chosen(args.corpus, args.count, args.max_mib, args.min_time_steps):
         lp = LoadedProgram.of(load(Path(args.corpus) / entry["file"]))
         shipped = policy.greedy(lp)
         form = policy.episode(lp, _the_form)

@@ -1,15 +1,12 @@
 """Session 27: geometric mean of greedy_set.py's schedules once measured, and beside an
 earlier row set: `python greedy_report.py CORPUS STORE NEW.json [OLD.json[:policy]]`."""
 import json
-import math
 import sys
 
-from polyrl.model.costmodel import index_corpus, read_manifest, read_store
+from common import Measured, geomean as g
 
 corpus, store, new = sys.argv[1:4]
-samples, _ = read_store(store)
-ids = {h: e.id for h, e in index_corpus(read_manifest(corpus), {}, 1, lambda _: None).items()}
-sec = {(ids.get(s.program), s.schedule): s.seconds for s in samples}
+speed = Measured(corpus, store).speedup
 
 
 def rows_of(spec):
@@ -20,12 +17,6 @@ def rows_of(spec):
     return {r["id"]: r.get("schedule", r.get("shipped")) for r in rows}
 
 
-def speed(i, s):
-    base, t = sec.get((i, "")), sec.get((i, s))
-    return base / t if base and t else None
-
-
-g = lambda v: math.exp(sum(map(math.log, v)) / len(v)) if v else float("nan")  # noqa: E731
 a = rows_of(new)
 sets = [a] + ([rows_of(sys.argv[4])] if len(sys.argv) > 4 else [])
 ok = [i for i in a if all(speed(i, s[i]) for s in sets if i in s) and all(i in s for s in sets)]

@@ -35,8 +35,6 @@ for d in ("MEDIUM",):
             p = k.load(d); m_ = p.model; nest = apply_schedule(m_, s)
             t = time.perf_counter(); new = CostCheck.options(m_, s, nest); tn += time.perf_counter() - t
             assert [str(a) for a, _ in new] == [str(a) for a, _ in old], key
-            assert all(to_union_map(p.scop, a).is_equal(to_union_map(p.scop, b)) and str(a) == str(b) or True
-                       for (_, a), (_, b) in zip(new, old))
             for (_, a), (_, b) in zip(new, old):
                 assert to_union_map(p.scop, a).is_equal(to_union_map(p.scop, b)), key
             n += 1

@@ -4,22 +4,18 @@ program from what is known before measuring (the shipped choice, the footprint, 
 model's predictions); the geometric mean of the measured speedups over the original is
 printed per rule, with the measured best candidate's as the ceiling."""
 import json
-import math
 import sys
 
-from polyrl.model.costmodel import index_corpus, read_manifest, read_store
+from common import Measured, geomean
 
 corpus, out, store = sys.argv[1:4]
 l2 = float(sys.argv[4]) * 2**20 if len(sys.argv) > 4 else 2 * 2**20
-samples, _ = read_store(store)
-ids = {h: e.id for h, e in index_corpus(read_manifest(corpus), {}, 1, lambda _: None).items()}
-sec = {(ids.get(s.program), s.schedule): s.seconds for s in samples}
+measured = Measured(corpus, store)
 rows = json.load(open(out + ".json"))
 
 
 def speed(r, s):
-    base, t = sec.get((r["id"], "")), sec.get((r["id"], s))
-    return base / t if base and t else None
+    return measured.speedup(r["id"], s)
 
 
 def pred_best(r, cands):
@@ -44,8 +40,7 @@ print(f"{len(ok)} of {len(rows)} programs with every candidate measured; {sum(sm
 for name, rule in rules.items():
     xs = [speed(r, rule(r)) for r in ok]
     sm = [speed(r, rule(r)) for r in ok if small(r)]
-    g = lambda v: math.exp(sum(map(math.log, v)) / len(v)) if v else float("nan")  # noqa: E731
-    print(f"{name:28s} geomean {g(xs):.3f}x  (within L2: {g(sm):.3f}x)  below 0.95x: {sum(x < 0.95 for x in xs)}")
+    print(f"{name:28s} geomean {geomean(xs):.3f}x  (within L2: {geomean(sm):.3f}x)  below 0.95x: {sum(x < 0.95 for x in xs)}")
 for r in ok:
     if r["whole"]:
         print(f"  {r['id']} {r['memory_bytes'] / 2**20:5.2f} MiB form {speed(r, r['shipped']):.2f}x "

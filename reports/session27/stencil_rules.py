@@ -2,30 +2,25 @@
 `python stencil_rules.py CORPUS OUT STORE [L2_MIB]`. A form tiles time where one of its
 tilings starts at loop 0 under a time-iterated program (T2(0,...) or T3(0,...))."""
 import json
-import math
 import re
 import sys
 
-from polyrl.model.costmodel import index_corpus, read_manifest, read_store
+from common import Measured, geomean
 
 corpus, out, store = sys.argv[1:4]
 l2 = float(sys.argv[4]) * 2**20 if len(sys.argv) > 4 else 2 * 2**20
-samples, _ = read_store(store)
-ids = {h: e.id for h, e in index_corpus(read_manifest(corpus), {}, 1, lambda _: None).items()}
-sec = {(ids.get(s.program), s.schedule): s.seconds for s in samples}
+measured = Measured(corpus, store)
 rows = json.load(open(out + ".json"))
 
 
 def speed(r, s):
-    base, t = sec.get((r["id"], "")), sec.get((r["id"], s))
-    return base / t if base and t else None
+    return measured.speedup(r["id"], s)
 
 
 def tiles_time(s):
     return bool(re.search(r"T[23]\(0,", s))
 
 
-g = lambda v: math.exp(sum(map(math.log, v)) / len(v)) if v else float("nan")  # noqa: E731
 ok = [r for r in rows if all(speed(r, s) for s in {r["shipped"], r["form"], r["nonf"]})]
 tt = [r for r in ok if r["whole"] and tiles_time(r["shipped"])]
 small = lambda r: r["memory_bytes"] <= l2  # noqa: E731
@@ -51,6 +46,6 @@ rules = {
 for name, rule in rules.items():
     xs = [speed(r, rule(r)) or 1.0 for r in ok]
     sub = [speed(r, rule(r)) or 1.0 for r in tt]
-    print(f"{name:40s} all {g(xs):.3f}x  time-tiled forms {g(sub):.3f}x  below 0.95x: {sum(x < 0.95 for x in xs)}")
+    print(f"{name:40s} all {geomean(xs):.3f}x  time-tiled forms {geomean(sub):.3f}x  below 0.95x: {sum(x < 0.95 for x in xs)}")
 for r in tt:
     print(f"  {r['id']} {r['memory_bytes'] / 2**20:5.2f} MiB form {speed(r, r['shipped']):.2f}x nonF {speed(r, r['nonf']):.2f}x")

@@ -3,21 +3,19 @@ schedules well? `python variant_cm.py CORPUS OUT STORE`: per program whose greed
 changed, the predicted and the measured ratio, and the geometric mean of the cost model's
 pick against the shipped schedule's."""
 import json
-import math
 import sys
 from pathlib import Path
 
+from common import Measured, geomean as g
+
 from polyrl.api import load
-from polyrl.model.costmodel import index_corpus, read_manifest, read_store
 from polyrl.poly.legality import apply_schedule
 from polyrl.poly.schedule import Schedule
 from polyrl.rl.state import LoadedProgram
-from polyrl.search.policy import CostCheck, Policy
+from polyrl.search.policy import Policy
 
 corpus, out, store = sys.argv[1:4]
-samples, _ = read_store(store)
-ids = {h: e.id for h, e in index_corpus(read_manifest(corpus), {}, 1, lambda _: None).items()}
-sec = {(ids.get(s.program), s.schedule): s.seconds for s in samples}
+sec = Measured(corpus, store).seconds
 rows = json.load(open(out + ".json"))
 policy = Policy.load(check=True)
 files = {json.loads(x)["id"]: json.loads(x)["file"] for x in (Path(corpus) / "manifest.jsonl").read_text().splitlines() if x}
@@ -36,5 +34,4 @@ for r in rows:
     picked.append(base / pick)
     shipped.append(base / ta)
     print(f"{r['id']} measured variant/shipped speed {ta / tb:.2f}  predicted {pa / pb:.2f}")
-g = lambda v: math.exp(sum(map(math.log, v)) / len(v))  # noqa: E731
 print(f"{len(picked)} changed: shipped {g(shipped):.3f}x, the cost model's pick {g(picked):.3f}x")

@@ -1,25 +1,17 @@
 """Session 27: geometric means of form_variant.py's rows once measured:
 `python variant_report.py CORPUS OUT STORE`."""
 import json
-import math
 import sys
 
-from polyrl.model.costmodel import index_corpus, read_manifest, read_store
+from common import Measured, geomean as g
 
 corpus, out, store = sys.argv[1:4]
-samples, _ = read_store(store)
-ids = {h: e.id for h, e in index_corpus(read_manifest(corpus), {}, 1, lambda _: None).items()}
-sec = {(ids.get(s.program), s.schedule): s.seconds for s in samples}
+measured = Measured(corpus, store)
 rows = json.load(open(out + ".json"))
 
 
 def speed(r, s):
-    base, t = sec.get((r["id"], "")), sec.get((r["id"], s))
-    return base / t if base and t else None
-
-
-def g(v):
-    return math.exp(sum(map(math.log, v)) / len(v)) if v else float("nan")
+    return measured.speedup(r["id"], s)
 
 
 keys = ("shipped", "variant", "shipped_form", "variant_form")
