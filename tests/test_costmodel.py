@@ -290,6 +290,20 @@ def test_split_from_keeps_an_earlier_runs_programs_over_several_corpora(measured
                  "--split-from", str(corpus / "manifest.jsonl")]) == 2
 
 
+def test_train_programs_trains_on_a_prefix_of_the_same_split(measured, tmp_path):
+    full = tmp_path / "full.pt"
+    pretrain(config(measured, full, epochs=1))
+    split = torch.load(full, weights_only=False)["split"]
+    assert len(split["train"]) == 2  # the premise: four programs, one each for validation and test
+    part = tmp_path / "part.pt"
+    metrics = pretrain(config(measured, part, epochs=1, train_programs=1))
+    kept = torch.load(part, weights_only=False)["split"]
+    assert kept == {**split, "train": split["train"][:1]}
+    assert metrics["test"]["programs"] == 1
+    with pytest.raises(PolyrlError, match="at least 1"):
+        pretrain(config(measured, tmp_path / "none.pt", epochs=1, train_programs=0))
+
+
 def test_cli_pretrain(measured, tmp_path):
     store, corpus = measured
     out = tmp_path / "cli.pt"

@@ -49,6 +49,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--split-from", default=None, metavar="CHECKPOINT",
                    help="keep the train/validation/test programs of an earlier pretrain checkpoint (programs it "
                    "does not know are dealt by --seed), so the two runs are tested on the same programs")
+    p.add_argument("--train-programs", type=int, default=None, metavar="N",
+                   help="train on the first N of the training programs only (in the split's seeded order, so a "
+                   "smaller N trains on a subset of a larger one's programs; validation and test stay as they "
+                   "are): points of the curve of accuracy against the number of labels")
     p.add_argument("--machine", default=None,
                    help="only measurements of this machine fingerprint (default: the one with most records)")
     p.add_argument("--workers", type=int, default=None, help="processes building program graphs (default: the cores, at most 8)")
@@ -67,6 +71,7 @@ def cmd_pretrain(args) -> int:
         machine=args.machine, workers=args.workers, weight_decay=args.weight_decay, dropout=args.dropout,
         torch_threads=args.torch_threads, split_from=args.split_from, mse_weight=args.mse_weight,
         list_weight=args.list_weight, list_temperature=args.list_temperature, select=args.select,
+        train_programs=args.train_programs,
     )
     pretrain(config)
     return 0

@@ -451,6 +451,8 @@ class PretrainConfig:
     # a pretrain checkpoint whose program split to keep (programs it does not know are
     # dealt by `seed`): a new run is then tested on the programs an earlier one was
     split_from: str | None = None
+    # train on the first N training programs only (None: all); validation and test unchanged
+    train_programs: int | None = None
 
     def corpora(self) -> list[str]:
         return [self.corpus] if isinstance(self.corpus, str | Path) else [str(c) for c in self.corpus]
@@ -593,10 +595,16 @@ def _pretrain(config: PretrainConfig, log: Callable[[str], None] | None) -> dict
         split = {k: [p for p in split[k] if p in present] + extra[k] for k in split}
     else:
         split = split_programs(programs, config.seed, config.val_fraction, config.test_fraction)
+    if config.train_programs is not None:
+        if config.train_programs < 1:
+            raise PolyrlError(f"--train-programs must be at least 1, not {config.train_programs}")
+        if checkpoint is None:  # a resumed run keeps the training programs it saved
+            split["train"] = split["train"][:config.train_programs]
     which = {p: k for k, ps in split.items() for p in ps}
     parts: dict[str, list[Sample]] = {"train": [], "val": [], "test": []}
     for s in samples:
-        parts[which[s.program]].append(s)
+        if s.program in which:  # programs left out by --train-programs are in no split
+            parts[which[s.program]].append(s)
     if not parts["train"]:
         raise PolyrlError("no training programs: the store needs measurements of more programs", config.store)
     log(f"{len(samples)} measurements of {len(programs)} programs on `{machine}`: "
