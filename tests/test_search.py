@@ -457,7 +457,8 @@ def test_optimize_asks_the_cost_model_unless_told_not_to(tmp_path, capsys):
         text = capsys.readouterr().out
         inference = Policy.load(check=check).greedy(program)
         assert f"schedule: {inference.text or 'none'}" in text
-        assert ("cost model: predicts the policy's" in text) == (inference.proposed is not None)
+        assert ("cost model: predicts the policy's" in text) == (inference.proposed is not None and not inference.macro)
+        assert ("cost model: predicts the macro schedule" in text) == bool(inference.macro)
 
 
 @pytest.mark.parametrize("kernel", [PB / "linear-algebra/kernels/doitgen/doitgen.c", PB / "linear-algebra/blas/gemver/gemver.c"])
@@ -564,3 +565,49 @@ def test_the_check_takes_the_form_or_its_plan_on_the_source_loops_whichever_the_
     greedy = policy.greedy(lp)
     if greedy.whole and not greedy.form_instead:
         assert greedy.text == chosen.text
+
+
+@pytest.mark.parametrize("kernel", [GEMM, PB / "stencils/jacobi-2d/jacobi-2d.c", PB / "linear-algebra/blas/gemver/gemver.c"])
+def test_the_pick_takes_the_macro_schedule_the_picking_cost_model_predicts_fastest(kernel):
+    import numpy as np
+
+    from polyrl.bench.variants import _replaced
+    from polyrl.model.features import program_graph
+    from polyrl.poly.macros import macro_plans
+    from polyrl.poly.schedule import Schedule
+    from polyrl.search.policy import DEFAULT_PICK, PICK_MARGIN, CostCheck
+
+    program = load(kernel, defines={"MEDIUM_DATASET": "1"}, include_dirs=[str(UTIL)])
+    checked = Policy.load(check=True).greedy(program)
+    policy = Policy.load(check=True, pick=True)
+    assert policy.pick is not None and Policy.load(check=True).pick is None  # off unless asked for
+    assert Policy.load(pick=True).pick is None  # it comes after the check: none without one
+    picked = policy.greedy(program)
+    options = [(checked.schedule, checked.nest, "")]
+    for name, (acts, nest) in macro_plans(program.model).items():
+        if str(Schedule(tuple(acts))) not in {str(s) for s, _, _ in options}:
+            options.append((Schedule(tuple(acts)), nest, name))
+    assert len(options) > 1  # the premise: each kernel has macro schedules besides the checked one
+    times = CostCheck(DEFAULT_PICK).predict([program_graph(program.scop, nest) for _, nest, _ in options])
+    best = int(np.argmin(times))
+    if best > 0 and times[0] >= PICK_MARGIN * times[best]:
+        assert picked.macro == options[best][2] and picked.text == str(options[best][0])
+        assert picked.predicted_gain == pytest.approx(float(times[0] / times[best]))
+        assert picked.proposed == (checked.proposed if checked.proposed is not None else checked.schedule)
+        assert f"the macro schedule `{picked.macro}` predicted" in _replaced(picked)
+        assert picked.whole == (picked.schedule.actions[0].kind == "A") and not picked.form_instead
+    else:
+        assert picked.text == checked.text and not picked.macro and picked.proposed == checked.proposed
+    assert is_legal(program.model, picked.schedule)
+
+
+def test_optimize_takes_the_macro_pick_only_when_asked(tmp_path, capsys):
+    base = ["optimize", str(GEMM), "-D", "MEDIUM_DATASET", "-I", str(UTIL), "-o", str(tmp_path / "out.c")]
+    program = load(GEMM, defines={"MEDIUM_DATASET": "1"}, include_dirs=[str(UTIL)])
+    picked = Policy.load(check=True, pick=True).greedy(program)
+    assert main([*base, "--macro-pick"]) == 0
+    text = capsys.readouterr().out
+    assert f"schedule: {picked.text or 'none'}" in text
+    assert ("cost model: predicts the macro schedule" in text) == bool(picked.macro)
+    assert main([*base, "--macro-pick", "--no-cost-model"]) == 2
+    assert "--macro-pick comes after the cost model's check" in capsys.readouterr().err

@@ -461,6 +461,8 @@ def _replaced(i) -> str:
     """The bench table's note on a schedule the check replaced (polyrl.search.Inference)."""
     if i.proposed is None:
         return ""
+    if i.macro:
+        return f"`{i.proposed or 'none'}` (the macro schedule `{i.macro}` predicted {i.predicted_gain:.2f}x faster)"
     why = ("the original kept" if not i.proposed.actions or i.predicted_gain == 1.0
            else f"the original predicted {i.predicted_gain:.2f}x faster")
     form = "the Pluto form's plan on the source loops" if i.source_loops else "the Pluto form"

@@ -671,11 +671,19 @@ def source_plan(model: Model, profile: Profile, actions: list[Action],
 
 def macro_schedules(model: Model, profiles: tuple[Profile, ...] = PROFILES) -> dict[str, Schedule]:
     """Profile name -> its macro schedule, leaving out empty ones and repeats."""
-    out: dict[str, Schedule] = {}
+    return {name: Schedule(tuple(acts)) for name, (acts, _) in macro_plans(model, profiles).items()}
+
+
+def macro_plans(model: Model, profiles: tuple[Profile, ...] = PROFILES
+                ) -> dict[str, tuple[list[Action], LoopNest]]:
+    """Profile name -> its plan (`macro_plan`: the actions and the nest they make), leaving
+    out empty ones and repeats, as `macro_schedules`."""
+    out: dict[str, tuple[list[Action], LoopNest]] = {}
     seen: set[str] = {""}
     for p in profiles:
-        s = macro_schedule(model, p)
-        if str(s) not in seen:
-            seen.add(str(s))
-            out[p.name] = s
+        acts, nest = macro_plan(model, p)
+        text = str(Schedule(tuple(acts)))
+        if text not in seen:
+            seen.add(text)
+            out[p.name] = (acts, nest)
     return out

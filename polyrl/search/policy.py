@@ -33,7 +33,7 @@ from polyrl.model.backbone import apply_layers, torch_threads
 from polyrl.model.costmodel import load_costmodel, predict_seconds
 from polyrl.poly.geometry import MIN_PARALLEL_WORK
 from polyrl.poly.legality import Model, checked_apply
-from polyrl.poly.macros import PROFILES, source_plan, without_small_regions
+from polyrl.poly.macros import PROFILES, macro_plans, source_plan, without_small_regions
 from polyrl.poly.schedule import Action, Schedule
 from polyrl.poly.transform import LoopNest, apply_action, branch_identity, branch_of
 from polyrl.rl.actions import ACTIONS, FORM, NEXT, NUM_ACTIONS, applicable_mask, expand, last_on_branch, loop_extents
@@ -45,6 +45,9 @@ DEFAULT_POLICY = Path(__file__).resolve().parents[1] / "model" / "weights" / "po
 # the cost model shipped with the package (polyrl pretrain's output): the second opinion
 # on the policy's greedy schedule that `polyrl optimize` asks for (CostCheck)
 DEFAULT_COSTMODEL = Path(__file__).resolve().parents[1] / "model" / "weights" / "costmodel.pt"
+# the cost model of Policy._macro_pick, and how much faster it must predict a macro schedule
+DEFAULT_PICK = DEFAULT_COSTMODEL.with_name("costmodel-pick.pt")
+PICK_MARGIN = 1.0
 
 # chooses an action index from (logits, allowed mask)
 Chooser = Callable[[torch.Tensor, np.ndarray], int]
@@ -71,6 +74,9 @@ class Inference:
     # ... whose plan the check took on the loops as written rather than on isl's schedule
     # (Policy._form_choice)
     source_loops: bool = False
+    # the macro schedule (its profile's name) that the cost model's pick put in place of
+    # the checked schedule (Policy._macro_pick); "" when it kept that
+    macro: str = ""
 
     @property
     def text(self) -> str:
@@ -178,7 +184,7 @@ class Policy:
     def __init__(self, model: ActorCritic, max_steps: int = DEFAULT_MAX_STEPS, path: str = "",
                  graphs: GraphCache | None = None, threads: int | None = 1,
                  min_parallel_work: int = MIN_PARALLEL_WORK, members: Sequence[ActorCritic] = (),
-                 check: CostCheck | None = None):
+                 check: CostCheck | None = None, pick: CostCheck | None = None):
         for m in (model, *members):
             if m.hparams["num_actions"] != NUM_ACTIONS:
                 raise PolyrlError(f"the policy has {m.hparams['num_actions']} actions, this polyrl {NUM_ACTIONS}; "
@@ -191,6 +197,7 @@ class Policy:
         self.threads = threads
         self.min_parallel_work = min_parallel_work
         self.check = check
+        self.pick = pick if check is not None else None  # the pick comes after the check
         self._memo: OrderedDict[str, _ProgramMemo] = OrderedDict()
         self._warm_up()
 
@@ -208,9 +215,12 @@ class Policy:
                 model(data)
 
     @classmethod
-    def load(cls, path: str | Path | None = None, check: bool | str | Path = False, **kwargs) -> Policy:
+    def load(cls, path: str | Path | None = None, check: bool | str | Path = False, pick: bool | str | Path = False,
+             **kwargs) -> Policy:
         """The checkpoint at `path` (default: the shipped DEFAULT_POLICY). `check`: greedy
-        schedules get a CostCheck, with the shipped cost model (True) or the one at a path."""
+        schedules get a CostCheck, with the shipped cost model (True) or the one at a path.
+        `pick` (with a check only): then the macro pick (`_macro_pick`), with the shipped
+        picking cost model DEFAULT_PICK (True) or the one at a path."""
         path = Path(path) if path is not None else DEFAULT_POLICY
         if not path.is_file():
             if path == DEFAULT_POLICY:
@@ -220,6 +230,8 @@ class Policy:
         model, ckpt = load_policy(path)
         if check is not False:
             kwargs["check"] = CostCheck(None if check is True else check)
+            if pick is not False:
+                kwargs["pick"] = CostCheck(DEFAULT_PICK if pick is True else pick)
         return cls(model, max_steps_of(ckpt), str(path), members=ensemble_members(ckpt, path), **kwargs)
 
     @property
@@ -248,6 +260,12 @@ class Policy:
         return self._checked(lp, inference) if self.check is not None else inference
 
     def _checked(self, lp: LoadedProgram, inference: Inference) -> Inference:
+        """The check after a greedy episode (`_check`), then, with a picking cost model,
+        its pick among the result and the macro schedules (`_macro_pick`)."""
+        result = self._check(lp, inference)
+        return self._macro_pick(lp, result) if self.pick is not None else result
+
+    def _check(self, lp: LoadedProgram, inference: Inference) -> Inference:
         """The check after a greedy episode; its time is added to the inference time.
 
         - A whole-program schedule (F) is kept as the policy chose it (see CostCheck), or
@@ -283,6 +301,48 @@ class Policy:
                                form_instead=True, source_loops=form.source_loops,
                                proposed=inference.schedule if chosen.proposed is None else chosen.proposed)
         return replace(chosen, seconds=seconds)
+
+    def _macro_pick(self, lp: LoadedProgram, chosen: Inference) -> Inference:
+        """The checked schedule `chosen`, or the program's macro schedule (polyrl.poly.macros)
+        that the picking cost model predicts at least PICK_MARGIN times faster than it and
+        fastest of them all. Its time is added to the inference time. Not on by default
+        (`Policy.load(pick=True)`, `polyrl optimize --macro-pick`).
+
+        Why it exists: the macro schedules are what the search's best schedules are made of,
+        and the greedy policy often stops short of them. On six held-out sets of generated
+        programs (none trained on; session 28) the pick by `costmodel-pick.pt` (trained on
+        20,289 labels of this machine kind) raised the one-shot geometric mean on every set:
+        seeds 81 and 82 at scale 1, 2.748x to 3.034x and 2.300x to 2.482x; seeds 83 and 84,
+        stencils of 20 to 200 time steps, 1.027x to 1.234x and 1.137x to 1.328x; seeds 77
+        and 78 at scale 16, 2.448x to 3.008x and 2.372x to 2.692x.
+
+        Why it is off: it did not carry over to PolyBench. At MEDIUM the one-shot geometric
+        mean fell from 2.067x to 1.864x; at LARGE the 15 kernels it changes fell from 5.84x
+        to 4.64x (trmm 63x to 8.8x, bicg 5.6x to 0.92x, heat-3d 1.20x to 0.61x; gemm 6.8x
+        to 11.7x and gramschmidt 3.9x to 12.7x rose). And it makes inference about four
+        times slower (PolyBench LARGE: median 172 ms to 713 ms, max 1.4 s to 5.7 s): every
+        macro plan is made and every candidate's graph built."""
+        start = time.perf_counter()
+        options: list[tuple[Schedule, LoopNest, str]] = [(chosen.schedule, chosen.nest, "")]
+        seen = {str(chosen.schedule)}
+        for name, (acts, nest) in macro_plans(lp.program.model).items():
+            schedule = Schedule(tuple(acts))
+            if str(schedule) not in seen:
+                seen.add(str(schedule))
+                options.append((schedule, nest, name))
+        result = chosen
+        if len(options) > 1:
+            with torch_threads(self.threads), _collector_paused():
+                times = self.pick.predict([self.graphs.graph(lp, str(s), nest) for s, nest, _ in options])
+            best = int(np.argmin(times))
+            if best > 0 and times[0] >= PICK_MARGIN * times[best]:
+                schedule, nest, name = options[best]
+                own = chosen.proposed if chosen.proposed is not None else chosen.schedule
+                result = replace(chosen, schedule=schedule, nest=nest, macro=name, proposed=own,
+                                 predicted_gain=float(times[0] / times[best]),
+                                 whole=bool(schedule.actions) and schedule.actions[0].kind == "A",
+                                 form_instead=False, source_loops=False)
+        return replace(result, seconds=chosen.seconds + time.perf_counter() - start)
 
     def _form_choice(self, lp: LoadedProgram, form: Inference) -> Inference:
         """The Pluto form `form` (isl's schedule, then its plan), or the same plan on the
