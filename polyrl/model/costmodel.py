@@ -540,6 +540,8 @@ def pretrain(config: PretrainConfig, log: Callable[[str], None] | None = None) -
 
 def _pretrain(config: PretrainConfig, log: Callable[[str], None] | None) -> dict:
     log = log or (lambda s: print(s, file=sys.stderr, flush=True))
+    if config.train_programs is not None and config.train_programs < 1:  # before any graph is built
+        raise PolyrlError(f"--train-programs must be at least 1, not {config.train_programs}")
     out = Path(config.out)
     out.parent.mkdir(parents=True, exist_ok=True)
     checkpoint = None
@@ -595,11 +597,8 @@ def _pretrain(config: PretrainConfig, log: Callable[[str], None] | None) -> dict
         split = {k: [p for p in split[k] if p in present] + extra[k] for k in split}
     else:
         split = split_programs(programs, config.seed, config.val_fraction, config.test_fraction)
-    if config.train_programs is not None:
-        if config.train_programs < 1:
-            raise PolyrlError(f"--train-programs must be at least 1, not {config.train_programs}")
-        if checkpoint is None:  # a resumed run keeps the training programs it saved
-            split["train"] = split["train"][:config.train_programs]
+    if config.train_programs is not None and checkpoint is None:  # a resumed run keeps the programs it saved
+        split["train"] = split["train"][:config.train_programs]
     which = {p: k for k, ps in split.items() for p in ps}
     parts: dict[str, list[Sample]] = {"train": [], "val": [], "test": []}
     for s in samples:

@@ -45,9 +45,8 @@ DEFAULT_POLICY = Path(__file__).resolve().parents[1] / "model" / "weights" / "po
 # the cost model shipped with the package (polyrl pretrain's output): the second opinion
 # on the policy's greedy schedule that `polyrl optimize` asks for (CostCheck)
 DEFAULT_COSTMODEL = Path(__file__).resolve().parents[1] / "model" / "weights" / "costmodel.pt"
-# the cost model of Policy._macro_pick, and how much faster it must predict a macro schedule
+# the cost model of Policy._macro_pick (off by default)
 DEFAULT_PICK = DEFAULT_COSTMODEL.with_name("costmodel-pick.pt")
-PICK_MARGIN = 1.0
 
 # chooses an action index from (logits, allowed mask)
 Chooser = Callable[[torch.Tensor, np.ndarray], int]
@@ -197,7 +196,7 @@ class Policy:
         self.threads = threads
         self.min_parallel_work = min_parallel_work
         self.check = check
-        self.pick = pick if check is not None else None  # the pick comes after the check
+        self.pick = pick  # asked only after the check (`_checked`)
         self._memo: OrderedDict[str, _ProgramMemo] = OrderedDict()
         self._warm_up()
 
@@ -284,9 +283,8 @@ class Policy:
         options = CostCheck.options(lp.program.model, inference.schedule, inference.nest)
         chosen = inference
         if len(options) > 1:
-            with torch_threads(self.threads), _collector_paused():
-                # the episode built the graphs of the original and (usually) of its own schedule
-                times = self.check.predict([self.graphs.graph(lp, str(s), nest) for s, nest in options])
+            # the episode built the graphs of the original and (usually) of its own schedule
+            times = self._predicted(self.check, lp, options)
             best = int(np.argmin(times))  # the first (the policy's own) on a tie
             if best > 0:
                 schedule, nest = options[best]
@@ -304,9 +302,9 @@ class Policy:
 
     def _macro_pick(self, lp: LoadedProgram, chosen: Inference) -> Inference:
         """The checked schedule `chosen`, or the program's macro schedule (polyrl.poly.macros)
-        that the picking cost model predicts at least PICK_MARGIN times faster than it and
-        fastest of them all. Its time is added to the inference time. Not on by default
-        (`Policy.load(pick=True)`, `polyrl optimize --macro-pick`).
+        that the picking cost model predicts fastest (the checked schedule on a tie). Its
+        time is added to the inference time. Not on by default (`Policy.load(pick=True)`,
+        `polyrl optimize --macro-pick`).
 
         Why it exists: the macro schedules are what the search's best schedules are made of,
         and the greedy policy often stops short of them. On six held-out sets of generated
@@ -332,10 +330,9 @@ class Policy:
                 options.append((schedule, nest, name))
         result = chosen
         if len(options) > 1:
-            with torch_threads(self.threads), _collector_paused():
-                times = self.pick.predict([self.graphs.graph(lp, str(s), nest) for s, nest, _ in options])
-            best = int(np.argmin(times))
-            if best > 0 and times[0] >= PICK_MARGIN * times[best]:
+            times = self._predicted(self.pick, lp, [(s, nest) for s, nest, _ in options])
+            best = int(np.argmin(times))  # the checked schedule on a tie
+            if best > 0:
                 schedule, nest, name = options[best]
                 own = chosen.proposed if chosen.proposed is not None else chosen.schedule
                 result = replace(chosen, schedule=schedule, nest=nest, macro=name, proposed=own,
@@ -343,6 +340,13 @@ class Policy:
                                  whole=bool(schedule.actions) and schedule.actions[0].kind == "A",
                                  form_instead=False, source_loops=False)
         return replace(result, seconds=chosen.seconds + time.perf_counter() - start)
+
+    def _predicted(self, cost: CostCheck, lp: LoadedProgram,
+                   options: Sequence[tuple[Schedule, LoopNest]]) -> np.ndarray:
+        """`cost`'s predicted times (seconds) of the schedules with their nests, on the
+        program graphs the episodes share (GraphCache)."""
+        with torch_threads(self.threads), _collector_paused():
+            return cost.predict([self.graphs.graph(lp, str(s), nest) for s, nest in options])
 
     def _form_choice(self, lp: LoadedProgram, form: Inference) -> Inference:
         """The Pluto form `form` (isl's schedule, then its plan), or the same plan on the
@@ -365,9 +369,7 @@ class Policy:
         chosen = form
         if alternative is not None:
             other, nest = Schedule(tuple(alternative[0])), alternative[1]
-            with torch_threads(self.threads), _collector_paused():
-                times = self.check.predict([self.graphs.graph(lp, str(form.schedule), form.nest),
-                                            self.graphs.graph(lp, str(other), nest)])
+            times = self._predicted(self.check, lp, [(form.schedule, form.nest), (other, nest)])
             if times[1] < times[0]:
                 chosen = replace(form, schedule=other, nest=nest, proposed=form.schedule,
                                  predicted_gain=float(times[0] / times[1]), source_loops=True)
