@@ -105,7 +105,8 @@ def build_parser() -> argparse.ArgumentParser:
                    "actions, and of the original program, and the predicted fastest is used (no measurement); "
                    "a schedule of the whole program in the Pluto form (F) is kept as it is, or its plan on the "
                    "loops as written is taken where the cost model predicts that faster, and where the original "
-                   "loops would stay, the program's Pluto form (so chosen) is used instead")
+                   "loops would stay, the program's Pluto form (so chosen) is used instead; either form is then "
+                   "kept only where a second cost model predicts it faster than the original loops")
     p.add_argument("--macro-pick", action="store_true",
                    help="after the cost model's check, let a second cost model (trained on labels of an Intel Xeon) "
                    "pick between the checked schedule and the program's macro schedules (tile, pack, register-block, "
@@ -253,6 +254,10 @@ def _policy_schedule(prog, args) -> str | None:
             print(f"cost model: predicts the macro schedule `{inference.macro}` {inference.predicted_gain:.2f}x faster "
                   f"than the checked greedy schedule (the policy's own: `{inference.proposed or 'none'}`); "
                   "without --macro-pick, the checked schedule is used")
+        elif inference.original_instead:
+            print(f"check: the cost model predicts the policy's whole-program form `{inference.proposed}` "
+                  f"{inference.predicted_gain:.2f}x slower than the original loops, which are kept "
+                  "(--no-cost-model keeps the policy's)")
         elif inference.form_instead:
             print(f"check: the policy's `{inference.proposed or 'none'}` "
                   + ("keeps the original loops" if not inference.proposed.actions

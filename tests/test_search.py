@@ -401,7 +401,7 @@ def test_the_check_keeps_the_pluto_form_and_puts_it_where_the_original_would_sta
 
     lp = LoadedProgram.of(load(PB / "stencils/fdtd-2d/fdtd-2d.c", defines={"MEDIUM_DATASET": "1"},
                                include_dirs=[str(UTIL)]))
-    policy = Policy.load(check=True)
+    policy = Policy.load(check=True, forms=False)  # the forms' own check: test_the_form_check_...
     form = policy.episode(lp, lambda logits, allowed: FORM if allowed[FORM] else NEXT)
     assert form.whole and form.steps == 1 and form.text.startswith("B0:A(") and len(form.schedule.actions) >= 3
     # the form is one decision: kept whole, though one-shorter variants of it exist to weigh
@@ -429,7 +429,8 @@ def test_the_shipped_policy_with_the_cost_check_takes_the_predicted_fastest(kern
 
     program = load(kernel, defines={"MEDIUM_DATASET": "1"}, include_dirs=[str(UTIL)])
     own = Policy.load().greedy(program)
-    checked = Policy.load(check=True).greedy(load(kernel, defines={"MEDIUM_DATASET": "1"}, include_dirs=[str(UTIL)]))
+    checked = Policy.load(check=True, forms=False).greedy(load(kernel, defines={"MEDIUM_DATASET": "1"},
+                                                                include_dirs=[str(UTIL)]))
     options = CostCheck.options(program.model, own.schedule, own.nest)
     times = CostCheck().predict([program_graph(program.scop, nest) for _, nest in options])
     best = min(range(len(options)), key=lambda k: (times[k], k))
@@ -565,6 +566,32 @@ def test_the_check_takes_the_form_or_its_plan_on_the_source_loops_whichever_the_
     greedy = policy.greedy(lp)
     if greedy.whole and not greedy.form_instead:
         assert greedy.text == chosen.text
+
+
+@pytest.mark.parametrize("path", [PB / "stencils/jacobi-2d/jacobi-2d.c", Path(__file__).parent / "programs" / "skewed_reduction.c"])
+def test_the_form_check_keeps_a_form_only_where_predicted_faster_than_the_original(path):
+    from polyrl.bench.variants import _replaced
+
+    lp = LoadedProgram.of(load(path, defines={"MEDIUM_DATASET": "1"}, include_dirs=[str(UTIL)]))
+    policy, plain = Policy.load(check=True), Policy.load(check=True, forms=False)
+    assert policy.forms is not None and plain.forms is None
+    assert Policy.load().forms is None  # it is part of the check: none without one
+    form = plain._form_choice(lp, plain.episode(lp, policy_module._the_form))
+    assert form.whole and form.schedule.actions
+    form_t, original_t = policy.forms.predict([policy.graphs.graph(lp, str(form.schedule), form.nest),
+                                               policy.graphs.graph(lp, "", lp.program.model.original)])
+    checked = policy._form_check(lp, form)
+    if original_t <= form_t:
+        assert checked.text == "" and checked.original_instead and not checked.whole
+        assert checked.proposed == form.schedule and checked.predicted_gain == pytest.approx(form_t / original_t)
+        assert "the form predicted" in _replaced(checked) and "the original kept" in _replaced(checked)
+    else:
+        assert checked.text == form.text and not checked.original_instead and checked.whole
+    assert checked.seconds >= form.seconds
+    # greedy schedules with and without the form check differ only where it kept the original loops
+    ours, theirs = policy.greedy(lp), plain.greedy(lp)
+    assert ours.text == theirs.text or (ours.text == "" and theirs.whole)
+    assert ours.original_instead == (ours.text == "" and theirs.whole and not theirs.form_instead)
 
 
 @pytest.mark.parametrize("kernel", [GEMM, PB / "stencils/jacobi-2d/jacobi-2d.c", PB / "linear-algebra/blas/gemver/gemver.c"])

@@ -400,7 +400,8 @@ class PolicyVariant(Variant):
 
     name = "polyrl-policy"
     summary = ("the trained policy's greedy schedule, checked by the cost model, the Pluto form where it would "
-               "keep the original (chosen without compiling or measuring)")
+               "keep the original, a form only unless predicted 1.25x slower than the original (chosen without "
+               "compiling or measuring)")
     cost_check = True
 
     def __init__(self, settings: Settings, path: str | None = None, name: str | None = None):
@@ -463,6 +464,8 @@ def _replaced(i) -> str:
         return ""
     if i.macro:
         return f"`{i.proposed or 'none'}` (the macro schedule `{i.macro}` predicted {i.predicted_gain:.2f}x faster)"
+    if i.original_instead:
+        return f"`{i.proposed}` (the form predicted {i.predicted_gain:.2f}x slower: the original kept)"
     why = ("the original kept" if not i.proposed.actions or i.predicted_gain == 1.0
            else f"the original predicted {i.predicted_gain:.2f}x faster")
     form = "the Pluto form's plan on the source loops" if i.source_loops else "the Pluto form"

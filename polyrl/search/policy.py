@@ -47,6 +47,10 @@ DEFAULT_POLICY = Path(__file__).resolve().parents[1] / "model" / "weights" / "po
 DEFAULT_COSTMODEL = Path(__file__).resolve().parents[1] / "model" / "weights" / "costmodel.pt"
 # the cost model of Policy._macro_pick (off by default)
 DEFAULT_PICK = DEFAULT_COSTMODEL.with_name("costmodel-pick.pt")
+# the cost model that weighs a whole-program form against the original loops (Policy._form_check)
+DEFAULT_FORMS = DEFAULT_PICK
+# ... and how much faster it must predict the original before the form is left out
+FORM_MARGIN = 1.25
 
 # chooses an action index from (logits, allowed mask)
 Chooser = Callable[[torch.Tensor, np.ndarray], int]
@@ -76,6 +80,9 @@ class Inference:
     # the macro schedule (its profile's name) that the cost model's pick put in place of
     # the checked schedule (Policy._macro_pick); "" when it kept that
     macro: str = ""
+    # the check kept the loops as written in place of the policy's form (`proposed`), which
+    # the forms' cost model predicts slower (Policy._form_check)
+    original_instead: bool = False
 
     @property
     def text(self) -> str:
@@ -183,7 +190,8 @@ class Policy:
     def __init__(self, model: ActorCritic, max_steps: int = DEFAULT_MAX_STEPS, path: str = "",
                  graphs: GraphCache | None = None, threads: int | None = 1,
                  min_parallel_work: int = MIN_PARALLEL_WORK, members: Sequence[ActorCritic] = (),
-                 check: CostCheck | None = None, pick: CostCheck | None = None):
+                 check: CostCheck | None = None, pick: CostCheck | None = None,
+                 forms: CostCheck | None = None):
         for m in (model, *members):
             if m.hparams["num_actions"] != NUM_ACTIONS:
                 raise PolyrlError(f"the policy has {m.hparams['num_actions']} actions, this polyrl {NUM_ACTIONS}; "
@@ -197,6 +205,7 @@ class Policy:
         self.min_parallel_work = min_parallel_work
         self.check = check
         self.pick = pick  # asked only after the check (`_checked`)
+        self.forms = forms  # asked by the check about whole-program forms (`_form_check`)
         self._memo: OrderedDict[str, _ProgramMemo] = OrderedDict()
         self._warm_up()
 
@@ -215,11 +224,14 @@ class Policy:
 
     @classmethod
     def load(cls, path: str | Path | None = None, check: bool | str | Path = False, pick: bool | str | Path = False,
-             **kwargs) -> Policy:
+             forms: bool | str | Path = True, **kwargs) -> Policy:
         """The checkpoint at `path` (default: the shipped DEFAULT_POLICY). `check`: greedy
         schedules get a CostCheck, with the shipped cost model (True) or the one at a path.
-        `pick` (with a check only): then the macro pick (`_macro_pick`), with the shipped
-        picking cost model DEFAULT_PICK (True) or the one at a path."""
+        `forms` (with a check only): the check weighs whole-program forms against the
+        original loops (`_form_check`) with the shipped DEFAULT_FORMS (True), the cost model
+        at a path, or not at all (False). `pick` (with a check only): then the macro pick
+        (`_macro_pick`), with the shipped picking cost model DEFAULT_PICK (True) or the one
+        at a path."""
         path = Path(path) if path is not None else DEFAULT_POLICY
         if not path.is_file():
             if path == DEFAULT_POLICY:
@@ -229,6 +241,8 @@ class Policy:
         model, ckpt = load_policy(path)
         if check is not False:
             kwargs["check"] = CostCheck(None if check is True else check)
+            if forms is not False:
+                kwargs["forms"] = CostCheck(DEFAULT_FORMS if forms is True else forms)
             if pick is not False:
                 kwargs["pick"] = CostCheck(DEFAULT_PICK if pick is True else pick)
         return cls(model, max_steps_of(ckpt), str(path), members=ensemble_members(ckpt, path), **kwargs)
@@ -276,9 +290,11 @@ class Policy:
           instead, if it has one. Why: on session 24's held-out sets (seeds 77 and 78) the
           forms of the programs p11 kept as written ran at about 1.3x and 1.5x, and the
           geometric means rose from 2.070x to 2.106x and 2.193x to 2.303x; on PolyBench at
-          LARGE p11 kept 8 kernels as written whose forms run at up to 58x (session 25)."""
+          LARGE p11 kept 8 kernels as written whose forms run at up to 58x (session 25).
+        - With a forms' cost model, either form is kept only where that model predicts it
+          faster than the original loops (`_form_check`)."""
         if inference.whole:
-            return self._form_choice(lp, inference)
+            return self._form_check(lp, self._form_choice(lp, inference))
         start = time.perf_counter()
         options = CostCheck.options(lp.program.model, inference.schedule, inference.nest)
         chosen = inference
@@ -292,7 +308,7 @@ class Policy:
                                  predicted_gain=float(times[0] / times[best]))
         seconds = inference.seconds + time.perf_counter() - start
         if not chosen.schedule.actions:
-            form = self._form_choice(lp, self.episode(lp, _the_form))
+            form = self._form_check(lp, self._form_choice(lp, self.episode(lp, _the_form)))
             seconds += form.seconds
             if form.schedule.actions:
                 return replace(chosen, schedule=form.schedule, nest=form.nest, seconds=seconds, whole=True,
@@ -340,6 +356,33 @@ class Policy:
                                  whole=bool(schedule.actions) and schedule.actions[0].kind == "A",
                                  form_instead=False, source_loops=False)
         return replace(result, seconds=chosen.seconds + time.perf_counter() - start)
+
+    def _form_check(self, lp: LoadedProgram, form: Inference) -> Inference:
+        """The whole-program form `form` (after `_form_choice`), or the original loops where
+        the forms' cost model predicts them at least as fast; `form` itself without one.
+
+        Why: the forms were kept unweighed because the check's cost model ranked them badly
+        against the original (session 25: 1.881x and 1.955x against 2.070x and 2.193x on
+        session 24's held-out sets). A form that tiles a time loop can lose badly where the
+        arrays fit in cache (PolyBench MEDIUM's jacobi-2d 0.36x, fdtd-2d 0.48x; 32 of 69
+        forms below 0.95x on seed 83's stencils). Weighed by `costmodel-pick.pt` (session
+        28's model, on 20,289 labels), the forms of four held-out generated sets (none
+        trained on; session 29, measured on a Xeon of family 6 model 207) went, over the
+        programs that end with a form: seed 81 3.158x as before (all 46 kept); seed 83
+        (stencils, 20 to 200 time steps) 1.114x to 1.369x; seed 77 (scale 16) 2.321x to
+        2.428x; seed 84 (stencils) 1.217x to 1.593x. The check's own cost model lost on
+        seeds 81 and 77 (2.294x, 1.959x)."""
+        if self.forms is None or not form.schedule.actions:
+            return form
+        start = time.perf_counter()
+        original = (Schedule(), lp.program.model.original)
+        form_t, original_t = self._predicted(self.forms, lp, [(form.schedule, form.nest), original])
+        chosen = form
+        if original_t * FORM_MARGIN <= form_t:
+            chosen = replace(form, schedule=original[0], nest=original[1], proposed=form.schedule,
+                             predicted_gain=float(form_t / original_t), whole=False, form_instead=False,
+                             source_loops=False, original_instead=True)
+        return replace(chosen, seconds=form.seconds + time.perf_counter() - start)
 
     def _predicted(self, cost: CostCheck, lp: LoadedProgram,
                    options: Sequence[tuple[Schedule, LoopNest]]) -> np.ndarray:
