@@ -21,8 +21,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "session27"))
 from common import chosen  # noqa: E402
 
-from polyrl.rl.state import LoadedProgram  # noqa: E402
 from polyrl.poly.schedule import Schedule  # noqa: E402
+from polyrl.rl.state import LoadedProgram  # noqa: E402
 from polyrl.search.policy import CostCheck, Policy  # noqa: E402
 
 ap = argparse.ArgumentParser()

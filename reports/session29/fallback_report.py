@@ -30,7 +30,7 @@ if not measured:
     sys.exit(0)
 xs = [s for _, s in measured]
 print(f"  form as shipped   geomean {geomean(xs):.3f}x  below 0.95x: {sum(x < 0.95 for x in xs)}")
-print(f"  never the form    geomean 1.000x")
+print("  never the form    geomean 1.000x")
 print(f"  the better of two geomean {geomean([max(x, 1.0) for x in xs]):.3f}x")
 for name in measured[0][0]["ratio"]:
     ys = [s if r["ratio"][name] > 1 else 1.0 for r, s in measured]

@@ -18,6 +18,6 @@ for kernel in discover(folder):
     if a.text != b.text:
         changed.append((kernel.name, a.text, b.text))
         print(f"{kernel.name:16s} without: {a.text or 'original'}\n{'':16s} with:    {b.text or 'original'}"
-              f"{' (the form predicted %.2fx slower)' % b.predicted_gain if b.original_instead else ''}", flush=True)
+              + (f" (the form predicted {b.predicted_gain:.2f}x slower)" if b.original_instead else ""), flush=True)
 open(out, "w").write("".join(f"{k}: {a}\n" for k, a, _ in changed))
 print(f"{len(changed)} kernels changed at {dataset}: {','.join(k for k, _, _ in changed)}")
