@@ -269,7 +269,7 @@ def _policy_schedule(prog, args) -> str | None:
         elif inference.proposed is not None:
             print(f"cost model: predicts the policy's `{inference.proposed or 'none'}` {inference.predicted_gain:.2f}x "
                   "slower than the schedule below (--no-cost-model keeps the policy's)")
-        print(f"schedule: {inference.text or 'none (the policy keeps the original loops)'}")
+        print(f"schedule: {inference.text or 'none (the original loops are kept)'}")
         return inference.text
 
     def show(k: int, candidate) -> None:

@@ -462,6 +462,18 @@ def test_optimize_asks_the_cost_model_unless_told_not_to(tmp_path, capsys):
         assert ("cost model: predicts the macro schedule" in text) == bool(inference.macro)
 
 
+def test_optimize_says_when_the_form_check_keeps_the_original(tmp_path, capsys):
+    jacobi = PB / "stencils/jacobi-2d/jacobi-2d.c"
+    assert main(["optimize", str(jacobi), "-D", "MEDIUM_DATASET", "-I", str(UTIL), "-o", str(tmp_path / "out.c")]) == 0
+    text = capsys.readouterr().out
+    inference = Policy.load(check=True).greedy(load(jacobi, defines={"MEDIUM_DATASET": "1"}, include_dirs=[str(UTIL)]))
+    assert f"schedule: {inference.text or 'none'}" in text
+    said = "the cost model predicts the policy's whole-program form"
+    assert (said in text) == inference.original_instead
+    if inference.original_instead:
+        assert f"`{inference.proposed}` {inference.predicted_gain:.2f}x slower than the original loops" in text
+
+
 @pytest.mark.parametrize("kernel", [PB / "linear-algebra/kernels/doitgen/doitgen.c", PB / "linear-algebra/blas/gemver/gemver.c"])
 def test_the_search_measures_the_checked_schedule_then_the_policys_own(kernel):
     from itertools import islice
