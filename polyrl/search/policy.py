@@ -243,8 +243,10 @@ class Policy:
             kwargs["check"] = CostCheck(None if check is True else check)
             if forms is not False:
                 kwargs["forms"] = CostCheck(DEFAULT_FORMS if forms is True else forms)
-            if pick is not False:
-                kwargs["pick"] = CostCheck(DEFAULT_PICK if pick is True else pick)
+            if pick is not False:  # one model for both where they are one file (the default)
+                pick_path = Path(DEFAULT_PICK if pick is True else pick)
+                same = forms is not False and kwargs["forms"].path == pick_path
+                kwargs["pick"] = kwargs["forms"] if same else CostCheck(pick_path)
         return cls(model, max_steps_of(ckpt), str(path), members=ensemble_members(ckpt, path), **kwargs)
 
     @property
@@ -376,8 +378,9 @@ class Policy:
 
         The margin, 1.25, was chosen among 1, 1.25, 1.5, 2 and 3 on those four sets. Without
         one, PolyBench lost the winning forms of lu and seidel-2d at MEDIUM and of symm, bicg
-        and cholesky at LARGE, predicted 1.09x to 1.12x slower where measured; with it, the
-        forms left out are fdtd-2d, jacobi-2d, symm and adi at MEDIUM and symm at LARGE."""
+        and cholesky at LARGE (lu and cholesky, the forms the policy chose, predicted 1.09x
+        and 1.12x slower); with it, the forms left out are fdtd-2d, jacobi-2d, symm and adi
+        at MEDIUM and symm at LARGE."""
         if self.forms is None or not form.schedule.actions:
             return form
         start = time.perf_counter()
