@@ -121,3 +121,40 @@ def test_the_pluto_form_orders_loops_inside_the_tiles_and_runs_a_wavefront_of_ti
     w = str(macro_schedule(gemm.model, AFFINE_TILE)).split()
     assert w[0] == "B0:A(0)" and w[-1] == "B1:V()"
     assert [a for a in w if a.startswith("B1:")][:3] == ["B1:T3(0,1,2,32,32,32)", "B1:I(4,5)", "B1:P(0)"]
+
+
+def _innermost_loop_bodies(text: str) -> list[str]:
+    """The bodies of the `for` loops of emitted C that hold no other loop."""
+    bodies, lines = [], text.splitlines()
+    for k, line in enumerate(lines):
+        if line.lstrip().startswith("for ("):
+            depth, body = 0, []
+            for inner in lines[k:]:
+                depth += inner.count("{") - inner.count("}")
+                body.append(inner)
+                if depth == 0:
+                    break
+            if not any(b.lstrip().startswith("for (") for b in body[1:]):
+                bodies.append("\n".join(body[1:]))
+    return bodies
+
+
+def test_the_innermost_loop_of_a_time_tiled_wavefront_runs_its_statements_without_guards():
+    # jacobi-2d's two sweeps, skewed and fused under the time tiles, start and stop one
+    # point apart along the innermost loop: codegen separates that loop (SEPARATE_GROWTH),
+    # so the range both run over is one loop with no test per iteration
+    import polyrl.codegen as codegen
+
+    program = sized("stencils/jacobi-2d/jacobi-2d.c", "MEDIUM")
+    schedule = macro_schedule(program.model, AFFINE_TILE)
+    separated = program.apply(schedule).region_text
+    growth, codegen.SEPARATE_GROWTH = codegen.SEPARATE_GROWTH, 0
+    try:
+        plain = program.apply(schedule).region_text
+    finally:
+        codegen.SEPARATE_GROWTH = growth
+    assert any("if (" in body for body in _innermost_loop_bodies(plain))  # the guarded loop of before
+    both = [b for b in _innermost_loop_bodies(separated) if b.count(" = 0.2 * (") == 2]
+    assert both and all("if (" not in b for b in both)
+    result = program.apply(schedule).run(toolchain("MEDIUM"), repeat=1)
+    assert result.new.status == "ok" and result.verified is True, result.new.detail
