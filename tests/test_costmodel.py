@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -40,6 +41,7 @@ from polyrl.model.costmodel import (
 )
 from polyrl.model.features import NODE_FEATURES, NUM_EDGE_TYPES, program_graph
 from polyrl.runtime import MemoStore, Toolchain, compare, program_hash
+from polyrl.runtime.store import StoreKey
 
 MAIN = """
 int main(void)
@@ -507,3 +509,55 @@ def test_shipped_cost_model_loads_predicts_and_initialises_the_policy():
     _, value = policy(graphs[0])
     with torch.no_grad():
         assert torch.allclose(value.reshape(-1), model(graphs[0]).reshape(-1), atol=1e-5)
+
+
+def test_several_machines_are_ranked_apart(measured, tmp_path):
+    """`--machine all` (or text a fingerprint contains) reads every matching machine's times,
+    and ranks a program's schedules only against the same machine's: a second machine whose
+    times run in the opposite order is its own group, in the data and in the figures."""
+    import shutil
+
+    store, corpus = measured
+    both = tmp_path / "both.sqlite"
+    shutil.copy(store, both)
+    with MemoStore(both) as db:
+        items = list(db.items())
+        (machine, toolchain), = {(k.machine, k.toolchain) for k, _ in items}
+        other = "Other CPU x4 (family 0 model 0, L1d 32K L2 1024K L3 8192K)"
+        # the other machine measured two of the programs, slowest schedule first
+        kept = sorted({k.program for k, _ in items})[:2]
+        mine = [(k, r) for k, r in items if k.program in kept and r.status == "ok" and r.times]
+        ranked = sorted(mine, key=lambda kr: min(kr[1].times))
+        db.put_many([(StoreKey(k.program, k.schedule, other, k.toolchain), replace(r, times=(1.0 + n,), timestamp=""))
+                     for n, (k, r) in enumerate(reversed(ranked))])
+    alone, name = read_store(both)  # the machine with most records, as before
+    assert name == machine and {s.measured_on for s in alone} == {""}
+    assert {s.group for s in alone} == {s.program for s in alone}
+    every, what = read_store(both, "all")
+    assert len(every) == len(alone) + len(mine) and "2 (machine, toolchain) pairs" in what
+    groups = {s.group for s in every}
+    assert len(groups) == len({s.program for s in alone}) + len(kept)
+    # the groups keep the orders apart: times of the first machine as the prediction
+    # rank its own groups perfectly and the other machine's backwards
+    first = {(s.program, s.schedule): s.seconds for s in alone}
+    predicted = np.array([first[(s.program, s.schedule)] for s in every])
+    seconds = np.array([s.seconds for s in every])
+    mine_only = [s.measured_on.startswith(machine) for s in every]
+    theirs = [not m for m in mine_only]
+    for which, expected in ((mine_only, 1.0), (theirs, -1.0)):
+        keys = [s.group for s, m in zip(every, which, strict=True) if m]
+        assert spearman_within(predicted[which], seconds[which], keys) == pytest.approx(expected)
+    # text of a fingerprint picks the machines that contain it
+    picked, _ = read_store(both, "Other CPU")
+    assert len(picked) == len(mine) and {s.measured_on for s in picked} == {f"{other} | {toolchain}"}
+    with pytest.raises(PolyrlError, match="matching `no such cpu`"):
+        read_store(both, "no such cpu")
+    # pretraining on both: the figures count groups, a program of both machines counts twice
+    out = tmp_path / "both.pt"
+    metrics = pretrain(config((both, corpus), out, epochs=1, machine="all"))
+    ckpt = torch.load(out, weights_only=False)
+    assert ckpt["data"]["samples"] == len(every) and "pairs matching `all`" in ckpt["data"]["machine"]
+    split = ckpt["split"]
+    for k in ("train", "val", "test"):
+        assert metrics[k]["programs"] == len({s.group for s in every if s.program in split[k]})
+    assert sum(metrics[k]["programs"] for k in metrics) == len(groups)

@@ -54,7 +54,10 @@ def register(sub: argparse._SubParsersAction) -> None:
                    "smaller N trains on a subset of a larger one's programs; validation and test stay as they "
                    "are): points of the curve of accuracy against the number of labels")
     p.add_argument("--machine", default=None,
-                   help="only measurements of this machine fingerprint (default: the one with most records)")
+                   help="only measurements of this machine fingerprint (default: the one with most records); "
+                        "text that is no fingerprint takes every machine whose fingerprint contains it, and "
+                        "`all` every machine. With several machines, schedules are ranked only against "
+                        "the same program's on the same machine")
     p.add_argument("--workers", type=int, default=None, help="processes building program graphs (default: the cores, at most 8)")
     p.add_argument("--torch-threads", type=int, default=1,
                    help="torch intra-op threads while training (default 1: the graphs are small, and more threads "

@@ -80,12 +80,24 @@ class CostModel(nn.Module):
 
 # ---------------------------------------------------------------- data
 
+# the `--machine` of pretrain and distill that takes the labels of every machine
+ANY_MACHINE = "all"
+
 
 @dataclass(frozen=True)
 class Sample:
     program: str  # program hash
     schedule: str  # canonical schedule text, "" for the original program
     seconds: float  # minimum of the timed runs
+    # whose times: (machine fingerprint, toolchain key); "" where one (machine, toolchain)
+    # was read. Times are compared only within one program and one `measured_on`.
+    measured_on: str = ""
+
+    @property
+    def group(self) -> str:
+        """The samples whose times can be ranked against each other: one program's on one
+        machine with one toolchain."""
+        return f"{self.program}@{self.measured_on}" if self.measured_on else self.program
 
 
 @dataclass(frozen=True)
@@ -188,7 +200,11 @@ def read_store(store: str | Path, machine: str | None = None) -> tuple[list[Samp
     """Verified, successful measurements of one machine and toolchain: (samples, machine).
 
     Without `machine`, the (machine, toolchain) with the most records is used: times of
-    different machines or compilers are not comparable.
+    different machines or compilers are not comparable. `machine` is a fingerprint; text
+    that is not one takes every machine whose fingerprint contains it, and ANY_MACHINE
+    ("all") takes every machine. Then each sample says whose times it has
+    (`Sample.measured_on`), and only a group's samples (`Sample.group`: one program, one
+    machine, one toolchain) are ranked against each other.
     """
     from polyrl.runtime import MemoStore
 
@@ -197,6 +213,17 @@ def read_store(store: str | Path, machine: str | None = None) -> tuple[list[Samp
         raise PolyrlError("no such memo store", str(path))
     with MemoStore(path) as db:  # refuses anything that is not a polyrl store
         good = [(k, r) for k, r in db.items() if r.status == "ok" and r.verified is not False and r.times]
+    machines = Counter(k.machine for k, _ in good)
+    if machine is not None and machine not in machines:
+        chosen = set(machines) if machine == ANY_MACHINE else {m for m in machines if machine in m}
+        if not chosen:
+            raise PolyrlError(f"the memo store has no successful measurements of a machine matching `{machine}`"
+                              + (f" (it has: {'; '.join(sorted(machines))})" if machines else ""), str(path))
+        good = [(k, r) for k, r in good if k.machine in chosen]
+        groups = Counter((k.machine, k.toolchain) for k, _ in good)
+        samples = [Sample(k.program, k.schedule, min(r.times), f"{k.machine} | {k.toolchain}") for k, r in good]
+        return ([s for s in samples if s.seconds > 0],
+                f"{len(groups)} (machine, toolchain) pairs matching `{machine}`: " + "; ".join(sorted(chosen)))
     if machine is not None:
         good = [(k, r) for k, r in good if k.machine == machine]
     if not good:
@@ -609,17 +636,18 @@ def _pretrain(config: PretrainConfig, log: Callable[[str], None] | None) -> dict
     log(f"{len(samples)} measurements of {len(programs)} programs on `{machine}`: "
         + ", ".join(f"{k} {len(split[k])} programs / {len(parts[k])} samples" for k in ("train", "val", "test")))
 
-    pid = {p: n for n, p in enumerate(programs)}
+    # the within-program losses and figures group one program's samples of one machine
+    pid = {g: n for n, g in enumerate(sorted({s.group for s in samples}))}
 
     def make(k: str) -> _Split:
         graphs = []
         for s in parts[k]:
             g = cache[(s.program, s.schedule)].clone()
             g.y = torch.tensor([math.log(s.seconds)], dtype=torch.float32)
-            g.pid = torch.tensor([pid[s.program]], dtype=torch.long)
+            g.pid = torch.tensor([pid[s.group]], dtype=torch.long)
             graphs.append(g)
         return _Split(graphs, np.array([s.seconds for s in parts[k]], dtype=np.float64),
-                      [s.program for s in parts[k]])
+                      [s.group for s in parts[k]])
 
     data = {k: make(k) for k in parts}
     if checkpoint is not None:

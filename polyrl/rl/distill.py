@@ -47,6 +47,7 @@ from torch_geometric.data import Batch, Data
 from polyrl.errors import PolyrlError
 from polyrl.model.actor_critic import ActorCritic, MaskedCategorical
 from polyrl.model.backbone import torch_threads
+from polyrl.model.costmodel import ANY_MACHINE
 from polyrl.model.files import read_torch_file
 from polyrl.poly.legality import checked_apply
 from polyrl.poly.macros import macro_schedules
@@ -252,9 +253,8 @@ def listed_name(spec: ProgramSpec) -> str:
     return spec.name.removesuffix(".c")
 
 
-# `machine` of `targets` that takes each program's labels from whichever machine measured
-# most of its schedules
-ANY_MACHINE = "all"
+# ANY_MACHINE as the `machine` of `targets` takes each program's labels from whichever
+# machine measured most of its schedules
 
 
 def targets(corpus: str | Path, store: MemoStore, toolchain: Toolchain, min_speedup: float = 1.1,
