@@ -47,6 +47,7 @@ from polyrl.errors import PolyrlError
 from polyrl.model.backbone import GraphBackbone, mlp_head, torch_threads
 from polyrl.model.features import FEATURE_BLOCKS, NODE_FEATURES, NUM_EDGE_TYPES, program_graph
 from polyrl.model.files import beside, read_torch_file
+from polyrl.model.metrics import groups_of, mape, ndcg_at_1, spearman, spearman_within
 
 CHECKPOINT_FORMAT = "polyrl-costmodel"
 CHECKPOINT_VERSION = 3  # 2: MLP head shaped like the value head; 3: input scaling in the backbone
@@ -322,68 +323,13 @@ def build_graphs(samples: list[Sample], corpus: dict[str, CorpusEntry], cache: d
     return skipped
 
 
-# ---------------------------------------------------------------- metrics
-
-
-def mape(predicted_seconds: np.ndarray, seconds: np.ndarray) -> float:
-    """Mean absolute percentage error, in percent."""
-    if len(seconds) == 0:
-        return float("nan")
-    return float(np.mean(np.abs(predicted_seconds - seconds) / seconds) * 100.0)
-
-
-def _ranks(a: np.ndarray) -> np.ndarray:
-    order = np.argsort(a, kind="stable")
-    ranks = np.empty(len(a), dtype=np.float64)
-    ranks[order] = np.arange(len(a), dtype=np.float64)
-    # ties share the average of their ranks
-    _, inverse, counts = np.unique(a, return_inverse=True, return_counts=True)
-    sums = np.bincount(inverse, weights=ranks)
-    return sums[inverse] / counts[inverse]
-
-
-def spearman(a: np.ndarray, b: np.ndarray) -> float:
-    """Spearman rank correlation (Pearson correlation of the ranks, ties averaged)."""
-    if len(a) < 2:
-        return float("nan")
-    ra, rb = _ranks(np.asarray(a, dtype=np.float64)), _ranks(np.asarray(b, dtype=np.float64))
-    ra -= ra.mean()
-    rb -= rb.mean()
-    den = math.sqrt(float((ra * ra).sum() * (rb * rb).sum()))
-    return float((ra * rb).sum() / den) if den > 0 else float("nan")
-
-
-def _groups(programs: list[str]) -> dict[str, np.ndarray]:
-    out: dict[str, list[int]] = {}
-    for k, p in enumerate(programs):
-        out.setdefault(p, []).append(k)
-    return {p: np.array(ix) for p, ix in out.items()}
-
-
-def spearman_within(predicted: np.ndarray, seconds: np.ndarray, programs: list[str]) -> float:
-    """Mean over programs (with at least 3 schedules) of the Spearman correlation of
-    predicted and measured times among that program's schedules."""
-    vals = [spearman(predicted[ix], seconds[ix]) for ix in _groups(programs).values() if len(ix) >= 3]
-    vals = [v for v in vals if math.isfinite(v)]
-    return float(np.mean(vals)) if vals else float("nan")
-
-
-def ndcg_at_1(predicted: np.ndarray, seconds: np.ndarray, programs: list[str]) -> float:
-    """nDCG@1 of the speedup ranking within each program (at least 2 schedules), averaged:
-    relevance is speed (1 / time), so a program scores best time / time of the schedule
-    predicted fastest."""
-    vals = [float(seconds[ix].min() / seconds[ix][np.argmin(predicted[ix])])
-            for ix in _groups(programs).values() if len(ix) >= 2]
-    return float(np.mean(vals)) if vals else float("nan")
-
-
 # ---------------------------------------------------------------- training
 
 
 def program_batches(programs: list[str], batch_size: int, gen: torch.Generator) -> list[list[int]]:
     """Shuffled batches of sample indices that keep each program's samples together
     (programs in random order, filled up to about `batch_size` samples)."""
-    order = [ix.tolist() for ix in _groups(programs).values()]
+    order = [ix.tolist() for ix in groups_of(programs).values()]
     batches, current = [], []
     for i in torch.randperm(len(order), generator=gen).tolist():
         current = current + order[i]
