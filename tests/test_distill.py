@@ -42,10 +42,11 @@ def corpus(tmp_path: Path) -> Path:
     return d
 
 
-def _put(store: MemoStore, path: Path, times: dict[str, float], machine: str | None = None) -> None:
+def _put(store: MemoStore, path: Path, times: dict[str, float], machine: str | None = None,
+         toolchain: str | None = None) -> None:
     h = program_hash(load(path).scop)
     for schedule, t in times.items():
-        store.put(StoreKey(h, schedule, machine or machine_fingerprint(), TOOLCHAIN.key()),
+        store.put(StoreKey(h, schedule, machine or machine_fingerprint(), toolchain or TOOLCHAIN.key()),
                   Record(True, "ok", (t, t * 1.01), True, ""))
 
 
@@ -99,6 +100,25 @@ def test_targets_of_all_machines_come_from_one_machine_per_program(corpus: Path,
     by_name = {t.program.name: t for t in every}
     assert by_name["matmul.c"].schedule == "B1:P(0)" and by_name["matmul.c"].candidates == 2
     assert by_name["stencil.c"].schedule == "B0:P(1)" and every_notes == []
+
+
+def test_targets_of_all_machines_take_a_program_measured_with_another_compiler(corpus: Path, tmp_path: Path):
+    """A lent machine's labels carry its own compiler's toolchain key: with every machine,
+    such a program still gets a target from them (one machine, one compiler); with this
+    machine alone it has no baseline."""
+    with MemoStore(tmp_path / "s.sqlite") as store:
+        _put(store, corpus / "matmul.c", {"": 1.0, "B0:P(0) B1:P(0)": 0.5})
+        _put(store, corpus / "stencil.c", {"": 1.0, "B0:P(1)": 0.5, "B0:P(1) B1:P(1)": 0.6}, machine="lent-cpu",
+             toolchain="gcc-13 -O3 -march=native -fopenmp threads=2")
+        _put(store, corpus / "stencil.c", {"": 1.0, "B0:P(1) B1:P(1)": 0.3}, toolchain="clang -O3 threads=2")
+        here, here_notes = targets(corpus, store, TOOLCHAIN)
+        every, every_notes = targets(corpus, store, TOOLCHAIN, machine="all")
+    assert [t.program.name for t in here] == ["matmul.c"]
+    assert here_notes == ["stencil.c: no baseline in the store for this toolchain"]
+    by_name = {t.program.name: t for t in every}
+    # the lent machine measured more of stencil's schedules: its times, not clang's 0.3
+    assert by_name["stencil.c"].schedule == "B0:P(1)" and by_name["stencil.c"].candidates == 2
+    assert by_name["matmul.c"].schedule == "B0:P(0) B1:P(0)" and every_notes == []
 
 
 def test_a_target_outside_the_action_space_falls_back_to_the_next_fastest(corpus: Path, tmp_path: Path):

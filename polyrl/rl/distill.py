@@ -262,9 +262,9 @@ def targets(corpus: str | Path, store: MemoStore, toolchain: Toolchain, min_spee
             machine: str | None = None) -> tuple[list[Target], list[str]]:
     """The target of every corpus program whose baseline the store has measured (with the
     toolchain, on `machine`: this machine by default), and notes on the programs left
-    out. With `machine` ANY_MACHINE a program's times come from the machine that measured
-    most of its schedules: a target is always chosen among one machine's times, never
-    across machines. With `allowed` (program name -> schedule texts) only those of a
+    out. With `machine` ANY_MACHINE a program's times come from the (machine, toolchain)
+    that measured most of its schedules, whatever the toolchain: a target is always chosen
+    among one machine's times with one compiler, never across them. With `allowed` (program name -> schedule texts) only those of a
     program's measured schedules may be its target or fallbacks ("*" lists schedules of
     every program); the rest of the store is not read for it."""
     specs = corpus_programs(corpus)
@@ -285,7 +285,11 @@ def targets(corpus: str | Path, store: MemoStore, toolchain: Toolchain, min_spee
             notes.append(f"{spec.name}: {e.message}")
             continue
         tkey = spec.toolchain(toolchain).key()
-        measured = [t for t in by_hash.get(lp.hash, {}).get(tkey, {}).values() if "" in t]
+        # every toolchain's times with ANY_MACHINE (a lent machine's compiler is another
+        # toolchain): still one (machine, toolchain)'s times per program, never a mixture
+        by_toolchain = by_hash.get(lp.hash, {})
+        pairs = by_toolchain.values() if machine == ANY_MACHINE else [by_toolchain.get(tkey, {})]
+        measured = [t for per_machine in pairs for t in per_machine.values() if "" in t]
         times = max(measured, key=len) if measured else None  # (one machine's, with a baseline)
         if not times:
             notes.append(f"{spec.name}: no baseline in the store for this toolchain")
