@@ -215,25 +215,26 @@ def read_store(store: str | Path, machine: str | None = None) -> tuple[list[Samp
     with MemoStore(path) as db:  # refuses anything that is not a polyrl store
         good = [(k, r) for k, r in db.items() if r.status == "ok" and r.verified is not False and r.times]
     machines = Counter(k.machine for k, _ in good)
-    if machine is not None and machine not in machines:
+    several = machine is not None and machine not in machines  # text, or ANY_MACHINE
+    if several:
         chosen = set(machines) if machine == ANY_MACHINE else {m for m in machines if machine in m}
         if not chosen:
             raise PolyrlError(f"the memo store has no successful measurements of a machine matching `{machine}`"
                               + (f" (it has: {'; '.join(sorted(machines))})" if machines else ""), str(path))
         good = [(k, r) for k, r in good if k.machine in chosen]
-        groups = Counter((k.machine, k.toolchain) for k, _ in good)
-        samples = [Sample(k.program, k.schedule, min(r.times), f"{k.machine} | {k.toolchain}") for k, r in good]
-        return ([s for s in samples if s.seconds > 0],
-                f"{len(groups)} (machine, toolchain) pairs matching `{machine}`: " + "; ".join(sorted(chosen)))
-    if machine is not None:
-        good = [(k, r) for k, r in good if k.machine == machine]
-    if not good:
-        raise PolyrlError("the memo store has no successful measurements"
-                          + (f" of machine `{machine}`" if machine else ""), str(path))
-    (best_machine, toolchain), _ = Counter((k.machine, k.toolchain) for k, _ in good).most_common(1)[0]
-    samples = [Sample(k.program, k.schedule, min(r.times)) for k, r in good
-               if (k.machine, k.toolchain) == (best_machine, toolchain)]
-    return [s for s in samples if s.seconds > 0], best_machine
+        pairs = {(k.machine, k.toolchain) for k, _ in good}
+        what = f"{len(pairs)} (machine, toolchain) pairs matching `{machine}`: " + "; ".join(sorted(chosen))
+    else:
+        if machine is not None:
+            good = [(k, r) for k, r in good if k.machine == machine]
+        if not good:
+            raise PolyrlError("the memo store has no successful measurements"
+                              + (f" of machine `{machine}`" if machine else ""), str(path))
+        (what, toolchain), _ = Counter((k.machine, k.toolchain) for k, _ in good).most_common(1)[0]
+        good = [(k, r) for k, r in good if (k.machine, k.toolchain) == (what, toolchain)]
+    samples = [Sample(k.program, k.schedule, min(r.times), f"{k.machine} | {k.toolchain}" if several else "")
+               for k, r in good]
+    return [s for s in samples if s.seconds > 0], what
 
 
 def split_programs(programs: Iterable[str], seed: int, val: float = 0.1, test: float = 0.1

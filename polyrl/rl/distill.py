@@ -253,9 +253,6 @@ def listed_name(spec: ProgramSpec) -> str:
     return spec.name.removesuffix(".c")
 
 
-# ANY_MACHINE as the `machine` of `targets` takes each program's labels from whichever
-# machine measured most of its schedules
-
 
 def targets(corpus: str | Path, store: MemoStore, toolchain: Toolchain, min_speedup: float = 1.1,
             tie: float = 0.05, allowed: dict[str, set[str]] | None = None,
@@ -264,9 +261,10 @@ def targets(corpus: str | Path, store: MemoStore, toolchain: Toolchain, min_spee
     toolchain, on `machine`: this machine by default), and notes on the programs left
     out. With `machine` ANY_MACHINE a program's times come from the (machine, toolchain)
     that measured most of its schedules, whatever the toolchain: a target is always chosen
-    among one machine's times with one compiler, never across them. With `allowed` (program name -> schedule texts) only those of a
-    program's measured schedules may be its target or fallbacks ("*" lists schedules of
-    every program); the rest of the store is not read for it."""
+    among one machine's times with one compiler, never across them. With `allowed`
+    (program name -> schedule texts) only those of a program's measured schedules may be
+    its target or fallbacks ("*" lists schedules of every program); the rest of the store
+    is not read for it."""
     specs = corpus_programs(corpus)
     machine = machine or machine_fingerprint()
     # program hash -> toolchain -> machine -> schedule -> time

@@ -14,6 +14,7 @@ Nothing is timed.
     and the rows fb-*.json are read from ROWS_DIR, S29_RUNS by default: form_ratios.py's
     output adds other models)
 """
+import json
 import re
 import sys
 from pathlib import Path
@@ -38,7 +39,6 @@ def main() -> None:
     runs, sep_dir = Path(sys.argv[1]), Path(sys.argv[2])
     pick = sys.argv[3] if len(sys.argv) > 3 else "costmodel-pick.pt"
     rows_dir = Path(sys.argv[4]) if len(sys.argv) > 4 else runs
-    import json
     print("| set | forms | " + " | ".join(f"margin {m:g}" for m in MARGINS) + " | never the form | better of two |")
     print("|---|---:|" + "---:|" * (len(MARGINS) + 2))
     for s, name in SETS.items():
