@@ -21,7 +21,16 @@ from polyrl.measure.schedules import random_schedules, read_schedule_file
 from polyrl.poly.legality import is_legal
 from polyrl.poly.schedule import Schedule
 from polyrl.rl.actions import ACTIONS, NEXT, action_index
-from polyrl.rl.distill import DistillConfig, Target, _Unit, distill, replay, scripted_schedules, targets
+from polyrl.rl.distill import (
+    DistillConfig,
+    Target,
+    _replay_all,
+    _Unit,
+    distill,
+    replay,
+    scripted_schedules,
+    targets,
+)
 from polyrl.rl.env import PolyEnv
 from polyrl.rl.state import ProgramSpec, corpus_programs
 from polyrl.runtime import MemoStore, Record, StoreKey, Toolchain, machine_fingerprint, program_hash
@@ -342,3 +351,26 @@ def test_prefer_form_imitates_the_pluto_form_within_its_margin(corpus: Path, tmp
                           toolchain=TOOLCHAIN, epochs=1, val_fraction=0.0, prefer_form=0.15), log=lines.append)
     assert "1 program(s) imitate the Pluto form, measured within 15% of their fastest" in lines
     assert any(line.startswith("macro and affine steps in the targets: F(5) 1") for line in lines)
+
+
+def test_replays_on_two_processes_are_the_replays_of_one(corpus: Path, tmp_path: Path):
+    store_path = tmp_path / "s.sqlite"
+    with MemoStore(store_path) as store:
+        _put(store, corpus / "matmul.c", {"": 1.0, "B0:P(0) B1:T2(0,1,32,32) B1:P(0)": 0.3})
+        _put(store, corpus / "stencil.c", {"": 1.0, "B1:T2(0,1,16,16)": 0.4, "B0:P(1) B1:P(1)": 0.5})
+        found, _ = targets(corpus, store, TOOLCHAIN)
+    runs = {}
+    for workers in (1, 2):
+        lines: list[str] = []
+        config = DistillConfig(corpus=str(corpus), store=str(store_path), out="", workers=workers)
+        runs[workers] = _replay_all(found, config, lines.append)
+        assert lines[-1].startswith("replayed 2/2 targets")
+    (one, notes1, form1), (two, notes2, form2) = runs[1], runs[2]
+    assert [d.target.schedule for d in one] == ["B0:P(0) B1:T2(0,1,32,32) B1:P(0)", "B0:P(1) B1:P(1)"]
+    assert notes1 == notes2 and len(notes1) == 1 and "not one of the policy's actions" in notes1[0]
+    assert form1 == form2 == 0
+    for a, b in zip(one, two, strict=True):
+        assert a.target == b.target and a.actions == b.actions
+        assert all((m1 == m2).all() for m1, m2 in zip(a.masks, b.masks, strict=True))
+        assert all(torch.equal(o1.x, o2.x) and torch.equal(o1.edge_index, o2.edge_index)
+                   for o1, o2 in zip(a.observations, b.observations, strict=True))

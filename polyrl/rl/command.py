@@ -159,6 +159,9 @@ def register_distill(subparsers) -> None:
     p.add_argument("--max-steps", type=int, default=32,
                    help="episode length of the replays and of the written policy (default 32)")
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--workers", type=int, default=1,
+                   help="processes that replay the targets through the environment, the slow part of a "
+                   "distillation (about a second a program); the result does not depend on it (default 1)")
     add_build_arguments(p)  # --cc --flags --threads: which of the store's measurements to read
 
 
@@ -199,12 +202,12 @@ def cmd_distill(args: argparse.Namespace) -> int:
         raise PolyrlError("no such targets file", args.targets)
     if args.init is not None and not Path(args.init).is_file():
         raise PolyrlError("no such checkpoint", args.init)
-    require_at_least_one(args, "epochs", "max_steps")
+    require_at_least_one(args, "epochs", "max_steps", "workers")
     config = DistillConfig(corpus=args.corpus, store=args.store, out=args.out, init=args.init, targets=args.targets,
                            toolchain=Toolchain(cc=args.cc, flags=tuple(args.flags.split()), threads=args.threads),
                            min_speedup=args.min_speedup, tie=args.tie, epochs=args.epochs, lr=args.lr,
                            seed=args.seed, max_steps=args.max_steps, machine=args.machine,
-                           prefer_form=args.prefer_form)
+                           prefer_form=args.prefer_form, workers=args.workers)
     result = distill(config)
     return 130 if result.get("interrupted") else 0
 

@@ -22,7 +22,7 @@ Two pieces:
   baseline the target is the original program (Next on every branch). Among schedules
   within `tie` of the best, the shortest is taken (the extra actions of a longer one are
   within noise). Each target is replayed through `PolyEnv` (lazy masks) into (observation,
-  mask, action) steps; the actor is trained with cross-entropy on the masked logits and
+  mask, action) steps (on several processes with `workers`, in the same order); the actor is trained with cross-entropy on the masked logits and
   the critic on log4 of the target's speedup (the return of every step of its episode).
 
 Owns the recipes, the target choice, the replay and the supervised training loop; the
@@ -31,7 +31,9 @@ network is polyrl.model.actor_critic's, the checkpoint format polyrl.search.poli
 
 from __future__ import annotations
 
+import concurrent.futures as cf
 import math
+import multiprocessing as mp
 import random
 import sys
 import time
@@ -398,6 +400,73 @@ def replay(env: PolyEnv, target: Target) -> Demo:
     return demo
 
 
+def _replay_target(env: PolyEnv, t: Target, within: float | None) -> tuple[Demo | None, str, bool]:
+    """(the demo of `t` or of the first of its alternatives that replays, a note when the
+    target itself did not, whether the Pluto form replaced it (`prefer_form` with
+    `within`))."""
+    preferred = False
+    if within is not None and t.schedule:
+        # the form as the environment plans it (remembered there for the replay)
+        env.reset(options={"program": t.program})
+        form = prefer_form(t, str(Schedule(tuple(env.expansion(FORM)))), within)
+        if form is not t:
+            t, preferred = form, True
+    note = ""
+    for k, alt in enumerate(t.alternatives()):
+        try:
+            return replay(env, alt), note, preferred
+        except PolyrlError as e:
+            if k == 0:
+                note = f"{t.program.name}: {e.message}"
+    return None, note, preferred
+
+
+_WORKER: dict = {}  # a replay worker's environment (and its store), made once per process
+
+
+def _worker_init(store: str, max_steps: int) -> None:
+    _WORKER["store"] = MemoStore(store)
+    _WORKER["env"] = PolyEnv(_Unit(), store=_WORKER["store"], max_steps=max_steps, lazy_masks=True)
+
+
+def _worker_replay(job: tuple[Target, float | None]) -> tuple[Demo | None, str, bool]:
+    return _replay_target(_WORKER["env"], *job)
+
+
+def _replay_all(found: list[Target], config: DistillConfig, log: Callable[[str], None]
+                ) -> tuple[list[Demo], list[str], int]:
+    """Every target replayed (in `found`'s order, on `config.workers` processes): the demos,
+    the notes on targets that fell back to an alternative, and how many imitate the form."""
+    demos, fell_back, preferred, start = [], [], 0, time.perf_counter()
+
+    def take(i: int, result: tuple[Demo | None, str, bool]) -> None:
+        nonlocal preferred
+        demo, note, form = result
+        if demo is not None:
+            demos.append(demo)
+        if note:
+            fell_back.append(note)
+        preferred += form
+        if (i + 1) % 50 == 0 or i + 1 == len(found):
+            log(f"replayed {i + 1}/{len(found)} targets ({time.perf_counter() - start:.0f} s)")
+
+    if config.workers <= 1 or len(found) <= 1:
+        with MemoStore(config.store) as store:
+            env = PolyEnv(_Unit(), store=store, max_steps=config.max_steps, lazy_masks=True)
+            for i, t in enumerate(found):
+                take(i, _replay_target(env, t, config.prefer_form))
+        return demos, fell_back, preferred
+    # spawned, not forked: the parent holds isl state; each worker opens the store itself
+    # (WAL: several processes may record refusals at once)
+    ctx = mp.get_context("spawn")
+    with cf.ProcessPoolExecutor(config.workers, mp_context=ctx, initializer=_worker_init,
+                                initargs=(config.store, config.max_steps)) as pool:
+        jobs = [(t, config.prefer_form) for t in found]
+        for i, result in enumerate(pool.map(_worker_replay, jobs, chunksize=4)):
+            take(i, result)
+    return demos, fell_back, preferred
+
+
 # ---------------------------------------------------------------- training
 
 
@@ -421,6 +490,7 @@ class DistillConfig:
     seed: int = 0
     max_steps: int = 32  # episode truncation of the replays and of the written policy
     torch_threads: int = 1
+    workers: int = 1  # processes that replay the targets
 
 
 def _load_init(path: str | None, log: Callable[[str], None]) -> ActorCritic:
@@ -500,26 +570,7 @@ def distill(config: DistillConfig, log: Callable[[str], None] | None = None) -> 
                     f"here, `polyrl dataset adopt {config.store}` files them under the new one")
             raise PolyrlError(f"no program of the corpus has a measured baseline in the store for this machine "
                               f"and toolchain ({hint})", config.store)
-        env = PolyEnv(_Unit(), store=store, max_steps=config.max_steps, lazy_masks=True)
-        demos, start = [], time.perf_counter()
-        fell_back: list[str] = []  # programs whose fastest schedule could not be replayed
-        preferred = 0
-        for i, t in enumerate(found):
-            if config.prefer_form is not None and t.schedule:
-                # the form as the environment plans it (remembered there for the replay)
-                env.reset(options={"program": t.program})
-                form = prefer_form(t, str(Schedule(tuple(env.expansion(FORM)))), config.prefer_form)
-                if form is not t:
-                    t, preferred = form, preferred + 1
-            for k, alt in enumerate(t.alternatives()):
-                try:
-                    demos.append(replay(env, alt))
-                    break
-                except PolyrlError as e:
-                    if k == 0:
-                        fell_back.append(f"{t.program.name}: {e.message}")
-            if (i + 1) % 50 == 0:
-                log(f"replayed {i + 1}/{len(found)} targets ({time.perf_counter() - start:.0f} s)")
+    demos, fell_back, preferred = _replay_all(found, config, log)
     if config.prefer_form is not None:
         log(f"{preferred} program(s) imitate the Pluto form, measured within {config.prefer_form:.0%} of their fastest")
     for n in notes[:10]:
