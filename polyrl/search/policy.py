@@ -48,9 +48,9 @@ DEFAULT_COSTMODEL = Path(__file__).resolve().parents[1] / "model" / "weights" / 
 # the cost model of Policy._macro_pick (off by default)
 DEFAULT_PICK = DEFAULT_COSTMODEL.with_name("costmodel-pick.pt")
 # the cost model that weighs a whole-program form against the original loops (Policy._form_check)
-DEFAULT_FORMS = DEFAULT_PICK
-# ... and how much faster it must predict the original before the form is left out
-FORM_MARGIN = 1.25
+DEFAULT_FORMS = DEFAULT_COSTMODEL.with_name("costmodel-forms.pt")
+# ... and how much faster it must predict the original before the form is left out (1: any faster)
+FORM_MARGIN = 1.0
 
 # chooses an action index from (logits, allowed mask)
 Chooser = Callable[[torch.Tensor, np.ndarray], int]
@@ -368,19 +368,18 @@ class Policy:
         against the original (session 25: 1.881x and 1.955x against 2.070x and 2.193x on
         session 24's held-out sets). A form that tiles a time loop can lose badly where the
         arrays fit in cache (PolyBench MEDIUM's jacobi-2d 0.36x, fdtd-2d 0.48x; 32 of 69
-        forms below 0.95x on seed 83's stencils). Weighed by `costmodel-pick.pt` (session
-        28's model, on 20,289 labels), the forms of four held-out generated sets (none
-        trained on; session 29, measured on a Xeon of family 6 model 207) went, over the
-        programs that end with a form: seed 81 3.158x as before (all 46 kept); seed 83
-        (stencils, 20 to 200 time steps) 1.114x to 1.312x; seed 77 (scale 16) 2.321x to
-        2.428x; seed 84 (stencils) 1.217x to 1.670x. The check's own cost model lost on
-        seeds 81 and 77 (2.294x, 1.959x with no margin).
+        forms below 0.95x on seed 83's stencils).
 
-        The margin, 1.25, was chosen among 1, 1.25, 1.5, 2 and 3 on those four sets. Without
-        one, PolyBench lost the winning forms of lu and seidel-2d at MEDIUM and of symm, bicg
-        and cholesky at LARGE (lu and cholesky, the forms the policy chose, predicted 1.09x
-        and 1.12x slower); with it, the forms left out are fdtd-2d, jacobi-2d, symm and adi
-        at MEDIUM and symm at LARGE."""
+        The model and margin were chosen on six held-out generated sets, none trained on
+        (session 33, `reports/session33/margins-six.md`; a Xeon of family 6 model 207): seeds
+        81 (scale 1), 77 (scale 16), 83 and 84 (stencils of 20 to 200 time steps) and 85 and
+        86 (stencils of PolyBench-like sizes: up to 32 MiB, 100 to 500 time steps). Over the
+        programs that end with a form, the product of the six geometric means was 110.0 with
+        `costmodel-forms.pt` (session 32's model, trained on 29,540 labels of that machine)
+        and no margin, against 89.8 with `costmodel-pick.pt` (session 28's, 20,289 labels)
+        and the margin 1.25 shipped from session 29 to 32, and 65.1 keeping every form; on
+        the two PolyBench-like sets 2.633x and 1.906x against 2.286x and 1.960x. Margins 1.25,
+        1.5 and 2 scored 101.8, 103.3 and 91.9 with the new model."""
         if self.forms is None or not form.schedule.actions:
             return form
         start = time.perf_counter()
