@@ -18,7 +18,7 @@ from common import Measured, geomean  # noqa: E402
 from margin_separated import separated  # noqa: E402
 
 MARGINS = (1.0, 1.25, 1.5, 2.0)
-MODELS = ("costmodel-pick.pt", "C32-207.pt")
+MODELS = ("costmodel-pick.pt", "C32-207.pt")  # C32-207.pt ships as costmodel-forms.pt
 OLD = {"gs": "seed 81", "gu": "seed 83, stencils", "gv": "seed 77, scale 16", "gz": "seed 84, stencils"}
 NEW = {"gp": "seed 85, stencils, PolyBench-like sizes", "gq": "seed 86, stencils, PolyBench-like sizes"}
 

@@ -36,7 +36,7 @@ for entry in chosen(args.corpus, args.count, args.max_mib, args.min_time_steps):
     lp = LoadedProgram.of(Path(args.corpus) / entry["file"])
     inf = policy.greedy(lp)
     row = {"id": entry["id"], "schedule": inf.text, "form_instead": bool(inf.form_instead),
-           "whole": bool(inf.whole), "ratio": {}, "mib": entry["memory_bytes"] / 2**20, "T": entry["sizes"]["T"]}
+           "whole": bool(inf.whole), "ratio": {}, "mib": entry["memory_bytes"] / 2**20, "T": entry["sizes"].get("T", 0)}
     if inf.whole:
         pair = [(inf.schedule, inf.nest), (Schedule(), lp.program.model.original)]
         for name, cost in models.items():
