@@ -108,8 +108,8 @@ def build_parser() -> argparse.ArgumentParser:
                    "loops would stay, the program's Pluto form (so chosen) is used instead; either form is then "
                    "left out where a second cost model (costmodel-forms.pt) predicts the original loops faster")
     p.add_argument("--macro-pick", action="store_true",
-                   help="after the cost model's check, let a second cost model (trained on labels of an Intel Xeon) "
-                   "pick between the checked schedule and the program's macro schedules (tile, pack, register-block, "
+                   help="after the cost model's check, let a third cost model (costmodel-pick.pt, trained on labels "
+                   "of an Intel Xeon) pick between the checked schedule and the program's macro schedules (tile, pack, register-block, "
                    "vector code, parallel; interchange for column walks; skew and tile for stencils). Off by "
                    "default: it raised generated held-out programs by 8-23%% but lowered PolyBench, and makes "
                    "inference about four times slower")

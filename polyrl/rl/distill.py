@@ -22,8 +22,9 @@ Two pieces:
   baseline the target is the original program (Next on every branch). Among schedules
   within `tie` of the best, the shortest is taken (the extra actions of a longer one are
   within noise). Each target is replayed through `PolyEnv` (lazy masks) into (observation,
-  mask, action) steps (on several processes with `workers`, in the same order); the actor is trained with cross-entropy on the masked logits and
-  the critic on log4 of the target's speedup (the return of every step of its episode).
+  mask, action) steps (on several processes with `workers`, in the same order); the actor
+  is trained with cross-entropy on the masked logits and the critic on log4 of the
+  target's speedup (the return of every step of its episode).
 
 Owns the recipes, the target choice, the replay and the supervised training loop; the
 network is polyrl.model.actor_critic's, the checkpoint format polyrl.search.policy's.

@@ -8,6 +8,10 @@ predicts the form's time and the original's, so that the rule "the form only whe
 predicts it faster" can be scored against measurements:
 
     python fallback.py CORPUS OUT [--count N] [--max-mib M] [--min-time-steps T] [--models A.pt ...]
+                       [--without-form-check]
+
+(`--without-form-check`, added in session 33 when the form check existed: the policy runs
+with its check but without the form check, so every form that check would weigh is listed.)
 
 writes OUT.json (every program: id, schedule, whole, form_instead, and for the forms per
 model the predicted original/form time ratio) and OUT.txt (`id: SCHEDULE` for the programs
@@ -32,15 +36,17 @@ ap.add_argument("--count", type=int, default=80)
 ap.add_argument("--max-mib", type=float, default=0)
 ap.add_argument("--min-time-steps", type=int, default=0)
 ap.add_argument("--models", nargs="*", default=[])
+ap.add_argument("--without-form-check", action="store_true")
 args = ap.parse_args()
-policy = Policy.load(check=True)
+policy = Policy.load(check=True, forms=not args.without_form_check)
 models = {m: CostCheck(m) for m in args.models}
 rows = []
 for entry in chosen(args.corpus, args.count, args.max_mib, args.min_time_steps):
     lp = LoadedProgram.of(Path(args.corpus) / entry["file"])
     inf = policy.greedy(lp)
     row = {"id": entry["id"], "schedule": inf.text, "form_instead": bool(inf.form_instead),
-           "whole": bool(inf.whole), "ratio": {}}
+           "whole": bool(inf.whole), "ratio": {}, "mib": entry["memory_bytes"] / 2**20,
+           "T": entry["sizes"].get("T", 0)}
     if inf.whole:
         pair = [(inf.schedule, inf.nest), (Schedule(), lp.program.model.original)]
         for name, cost in models.items():

@@ -1,8 +1,8 @@
 """Session 33: the form check's model and margin on six held-out sets: session 29's four
 (forms' speedups as margin_separated.py takes them: separated code where session 30 measured it)
-and this session's two stencil sets of PolyBench-like sizes (seeds 85 and 86, stencil_forms.py's
-rows, measured in fb-gp/fb-gq.sqlite). For each model and margin, each set's geometric mean over
-its forms (the form kept unless the model predicts the original MARGIN times faster, else 1x),
+and this session's two stencil sets of PolyBench-like sizes (seeds 85 and 86: the rows of
+fallback.py --without-form-check, measured in fb-gp/fb-gq.sqlite). For each model and margin,
+each set's geometric mean over its forms (the form kept unless the model predicts the original MARGIN times faster, else 1x),
 and the product over the sets. Nothing is timed.
 
     python margins_six.py S29_RUNS SEP_DIR S32_ROWS S33_RUNS
@@ -47,22 +47,21 @@ def main() -> None:
     head = [f"{m} x{margin:g}" for m in MODELS for margin in MARGINS]
     print("| set | forms | " + " | ".join(head) + " | every form | better of two |")
     print("|---|---:|" + "---:|" * (len(head) + 2))
-    product = {h: 1.0 for h in head}
-    product_new = {h: 1.0 for h in head}
+    logs: dict[str, dict[str, float]] = {}  # set -> rule -> log of its geometric mean
     for name, rows in sets.items():
         cells = []
         for m in MODELS:
             for margin in MARGINS:
                 g = geomean([x if ratio[m] * margin > 1 else 1.0 for x, ratio in rows])
-                product[f"{m} x{margin:g}"] *= g
-                if name in NEW.values():
-                    product_new[f"{m} x{margin:g}"] *= g
+                logs.setdefault(name, {})[f"{m} x{margin:g}"] = math.log(g)
                 cells.append(f"{g:.3f}x")
         print(f"| {name} | {len(rows)} | " + " | ".join(cells)
               + f" | {geomean([x for x, _ in rows]):.3f}x | {geomean([max(x, 1.0) for x, _ in rows]):.3f}x |")
-    print("| product, six sets | | " + " | ".join(f"{product[h]:.2f}" for h in head) + " | | |")
-    print("| product, seeds 85 and 86 | | " + " | ".join(f"{product_new[h]:.2f}" for h in head) + " | | |")
-    print(f"\nlog-mean gain per set: " + ", ".join(f"{h} {math.log(product[h]) / len(sets):.3f}" for h in head))
+    for label, names in (("six sets", list(sets)), ("seeds 85 and 86", list(NEW.values()))):
+        print(f"| product, {label} | | "
+              + " | ".join(f"{math.exp(sum(logs[n][h] for n in names)):.2f}" for h in head) + " | | |")
+    print("\nlog-mean gain per set: "
+          + ", ".join(f"{h} {sum(v[h] for v in logs.values()) / len(sets):.3f}" for h in head))
 
 
 if __name__ == "__main__":

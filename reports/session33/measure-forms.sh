@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# session 33: the forms of stencil_forms.py's programs (held-out seeds 85 and 86, PolyBench-like sizes) and
+# session 33: the forms of fallback.py's programs (held-out seeds 85 and 86, PolyBench-like sizes) and
 # their originals, each set in its own empty store; machine otherwise quiet. Run in /work/runs/s33 after
-#   python reports/session33/stencil_forms.py gp fb-gp --count 60 --models WEIGHTS/costmodel-pick.pt C32-207.pt
+#   python reports/session29/fallback.py gp fb-gp --count 60 --max-mib 32 --min-time-steps 100 --without-form-check --models WEIGHTS/costmodel-pick.pt C32-207.pt
 #   python reports/session33/sub.py gp fb-gp.txt fgp          (and gq, seed 86)
 set -eu
 for s in gp gq; do
