@@ -20,6 +20,7 @@ from polyrl.model.backbone import GraphBackbone
 from polyrl.model.costmodel import (
     PretrainConfig,
     _graphs_of_program,
+    best_weights,
     build_graphs,
     export_costmodel,
     graph_cache_path,
@@ -291,6 +292,36 @@ def test_split_from_keeps_an_earlier_runs_programs_over_several_corpora(measured
                  "--split-from", str(first)]) == 0
     assert main(["pretrain", "--store", str(store), "--corpus", str(corpus), "--out", str(tmp_path / "y.pt"),
                  "--split-from", str(corpus / "manifest.jsonl")]) == 2
+
+
+def test_init_starts_from_a_checkpoints_best_weights_split_and_scaling(measured, tmp_path):
+    """--init: no epoch at all gives back the checkpoint's best model, figures and all; one
+    epoch moves on from it, with a fresh history and optimizer, on the same programs."""
+    first = tmp_path / "first.pt"
+    before = pretrain(config(measured, first, epochs=2))
+    ckpt = torch.load(first, weights_only=False)
+    same = tmp_path / "same.pt"
+    metrics = pretrain(config(measured, same, epochs=0, seed=3, init=str(first)))
+    again = torch.load(same, weights_only=False)
+    assert again["split"] == ckpt["split"] and again["target"] == ckpt["target"]  # another seed, the same split
+    assert all(torch.equal(again["model"][k], v) for k, v in best_weights(ckpt).items())
+    for k in ("val", "test"):
+        assert metrics[k]["mape"] == pytest.approx(before[k]["mape"], rel=1e-6)
+    more = tmp_path / "more.pt"
+    pretrain(config(measured, more, epochs=1, seed=3, init=str(first), lr=1e-2))
+    tuned = torch.load(more, weights_only=False)
+    assert tuned["split"] == ckpt["split"] and len(tuned["history"]) == 1 and tuned["epoch"] == 1
+    assert any(not torch.equal(tuned["model"][k], v) for k, v in best_weights(ckpt).items())
+    # an exported cost model (no split) starts the same way, its programs dealt by --seed
+    slim = export_costmodel(first, tmp_path / "slim.pt")
+    pretrain(config(measured, tmp_path / "from-slim.pt", epochs=0, init=str(slim)))
+    assert all(torch.equal(torch.load(tmp_path / "from-slim.pt", weights_only=False)["model"][k], v)
+               for k, v in best_weights(ckpt).items())
+    with pytest.raises(PolyrlError, match="--init: no such"):
+        pretrain(config(measured, tmp_path / "x.pt", init=str(tmp_path / "none.pt")))
+    store, corpus = measured
+    assert main(["pretrain", "--store", str(store), "--corpus", str(corpus), "--out", str(tmp_path / "cli.pt"),
+                 "--epochs", "1", "--workers", "1", "--init", str(corpus / "manifest.jsonl")]) == 2
 
 
 def test_train_programs_trains_on_a_prefix_of_the_same_split(measured, tmp_path):

@@ -96,7 +96,8 @@ def test_hundreds_of_programs_parse_with_the_front_end(corpus):
 def test_distribution_covers_every_pattern_and_shape(corpus):
     _, entries = corpus
     kernels = {p for e in entries for p in e["patterns"]}
-    assert kernels == set(PATTERNS)
+    # every pattern on by default (imperfect is off, so that old seeds keep their programs)
+    assert kernels == {p for p, w in Weights().pattern_weights() if w > 0} == set(PATTERNS) - {"imperfect"}
     assert {e["depth"] for e in entries} == {1, 2, 3, 4, 5}
     assert {e["nests"] for e in entries} == {1, 2, 3, 4, 5}
     assert {e["dtype"] for e in entries} == {"float", "double"}
@@ -135,6 +136,51 @@ def test_weights_select_patterns():
         Weights.parse("stencils=2")
     with pytest.raises(ValueError, match=">= 0"):
         Weights.parse("chain=-1")
+
+
+def _all_loops(loop):
+    yield loop
+    for c in loop.body:
+        if hasattr(c, "body"):
+            yield from _all_loops(c)
+
+
+ONLY_IMPERFECT = ",".join(f"{p.replace('-', '_')}=0" for p in PATTERNS if p != "imperfect") + ",imperfect=1,shared=0"
+
+
+def test_imperfect_nests_have_statements_at_several_depths_and_verify_transformed(tmp_path: Path):
+    """The imperfect pattern (a value set before an inner loop, updated in it, finished
+    after it: triangular solve, column statistics, LU in place) parses into one branch per
+    nest, and isl's schedule of each kind (B0:A(0)) builds, runs and agrees with the original."""
+    from polyrl.api import load
+    from polyrl.generate.structure import Loop
+    from polyrl.runtime import Toolchain, compare
+
+    w = Weights.parse(ONLY_IMPERFECT)
+    kinds = {"solve": "[i][i];", "statistics": "= 0.0f;", "lu": "for (k = 0; k < j; k++)"}
+    found: dict[str, Path] = {}
+    for seed in range(60):
+        prog = generate_program(seed, w)
+        assert set(prog.patterns) == {"imperfect"}
+        for nest in prog.nests:  # somewhere in each nest, a statement beside a loop in one body
+            assert any(any(isinstance(x, Loop) for x in loop.body) and any(not isinstance(x, Loop) for x in loop.body)
+                       for loop in _all_loops(nest))
+        if len(prog.nests) != 1 or prog.dtype != "float":
+            continue
+        text = prog.c_text()
+        for kind, mark in kinds.items():
+            if kind not in found and mark in text and sum(m in text for m in kinds.values()) == 1:
+                found[kind] = tmp_path / f"{kind}.c"
+                found[kind].write_text(text)
+    assert set(found) == set(kinds), f"kinds found in 60 seeds: {sorted(found)}"
+    tc = Toolchain(flags=("-O2", "-march=native", "-fopenmp", "-ffp-contract=off"), threads=2)
+    for kind, path in found.items():
+        prog = load(path)
+        assert len(prog.scop.statements) >= 2, kind
+        opt = prog.apply("B0:A(0)")
+        c = compare(prog.scop, opt.region_text, "", tc, repeat=1)
+        assert c.baseline.status == "ok", (kind, c.baseline.detail)
+        assert c.verified, (kind, c.new.status, c.new.detail)
 
 
 def test_time_steps_widens_the_time_loops_and_its_default_keeps_the_draws():

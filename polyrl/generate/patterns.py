@@ -2,7 +2,8 @@
 
 Owns what the generated loop nests compute: element-wise maps, broadcasts, reductions,
 contractions, Jacobi- and Seidel-like stencils, transposed, skewed and triangular
-accesses, and the choice of arrays that links nests into producer/consumer chains.
+accesses, imperfect nests (statements at several depths; off by default), and the choice
+of arrays that links nests into producer/consumer chains.
 Every random choice goes through the `random.Random` of the `Builder`, in a fixed
 order, so a seed always gives the same program.
 """
@@ -470,6 +471,49 @@ def triangular(b: Builder, ctx: NestContext) -> Kernel:
     return Kernel([_loops(spec, [stmt])], "triangular")
 
 
+def imperfect(b: Builder, ctx: NestContext) -> Kernel:
+    """Statements at several depths of one nest, as PolyBench's solvers and statistics
+    have them (trisolv, lu, correlation's means): a value set before an inner loop,
+    updated in it and finished after it. Perfect nests of one statement, which every
+    other pattern writes, leave out the dependences between those statements."""
+    n = b.space_size()
+    kind = b.rng.randrange(3) if ctx.max_depth >= 3 and not ctx.in_time else b.rng.randrange(2)
+    i, j = _vars(ctx, 2)
+    small = b.lit("0.0001")  # keeps the recurrences from growing with the size
+    if kind == 0:  # triangular solve: x[i] = b[i]; x[i] -= c L[i][j] x[j], j < i; x[i] *= L[i][i]
+        ll = b.read_array(((n,), (n,)), ctx)
+        rhs = b.read_array(((n,),), ctx, avoid=(ll,))
+        x = b.write_array(((n,),), ctx, avoid=(ll, rhs))
+        xi, lij, lii = b.ref(x, [i], ctx), b.ref(ll, [i, j], ctx), b.ref(ll, [i, i], ctx)
+        first = Stmt(xi, b.ref(rhs, [i], ctx), x, (rhs,), 2)
+        update = Stmt(xi, f"{xi} - {small} * {lij} * {b.ref(x, [j], ctx)}", x, (x, ll), 4)
+        last = Stmt(xi, f"{xi} * {lii}", x, (x, ll), 3)
+        inner = _loops([(j, "0", i, n, 0, True)], [update])
+        return Kernel([_loops([_rect(i, n)], [first, inner, last])], "imperfect")
+    if kind == 1:  # column statistics: s[j] = 0; s[j] += D[i][j] over i; s[j] *= c (a column walk)
+        m = b.space_size()
+        d = b.read_array(((m,), (n,)), ctx)
+        s = b.write_array(((n,),), ctx, avoid=(d,))
+        sj = b.ref(s, [i], ctx)
+        first = Stmt(sj, b.lit("0.0"), s, (), 1)
+        update = Stmt(sj, f"{sj} + {b.ref(d, [j, i], ctx)}", s, (s, d), 3)
+        last = Stmt(sj, f"{sj} * {b.lit(b.rng.choice(('0.5', '0.25', '0.125')))}", s, (s,), 2)
+        inner = _loops([_rect(j, m)], [update])
+        return Kernel([_loops([_rect(i, n)], [first, inner, last])], "imperfect")
+    # LU in place: below the diagonal A[i][j] -= c A[i][k] A[k][j] (k < j), then A[i][j] *= A[j][j];
+    # on and above it A[i][j] -= c A[i][k] A[k][j] (k < i)
+    k = ITERATORS[ctx.first_var + 2]
+    a = b.read_array(((n,), (n,)), ctx)
+    b.mark_written(a, ctx)
+    aij, ajj = b.ref(a, [i, j], ctx), b.ref(a, [j, j], ctx)
+    term = f"{small} * {b.ref(a, [i, k], ctx)} * {b.ref(a, [k, j], ctx)}"
+    below = _loops([(j, "0", i, n, 0, True)],
+                   [_loops([(k, "0", j, n, 0, True)], [Stmt(aij, f"{aij} - {term}", a, (a,), 4)]),
+                    Stmt(aij, f"{aij} * {ajj}", a, (a,), 3)])
+    above = _loops([(j, i, n, n, 0, True), (k, "0", i, n, 0, True)], [Stmt(aij, f"{aij} - {term}", a, (a,), 4)])
+    return Kernel([_loops([_rect(i, n)], [below, above])], "imperfect")
+
+
 PATTERNS: dict[str, Callable[[Builder, NestContext], Kernel]] = {
     "elementwise": elementwise,
     "broadcast": broadcast,
@@ -480,11 +524,13 @@ PATTERNS: dict[str, Callable[[Builder, NestContext], Kernel]] = {
     "transpose": transpose,
     "skewed": skewed,
     "triangular": triangular,
+    "imperfect": imperfect,
 }
 
 # Smallest kernel depth of each pattern, so a nest's depth budget is never exceeded.
 MIN_DEPTH = {"elementwise": 1, "broadcast": 2, "reduction": 1, "contraction": 3, "stencil-jacobi": 1,
-             "stencil-seidel": 1, "transpose": 2, "skewed": 2, "triangular": 2}
+             "stencil-seidel": 1, "transpose": 2, "skewed": 2, "triangular": 2,
+             "imperfect": 2}
 
 
 @dataclass
@@ -500,6 +546,8 @@ class Weights:
     transpose: float = 1.0
     skewed: float = 1.0
     triangular: float = 1.0
+    # off by default: generator 1's programs stay what they were for every seed
+    imperfect: float = 0.0
     chain: float = 0.6  # probability a read takes an array an earlier nest wrote (when shapes match)
     shared: float = 0.3  # probability a nest is a shared outer loop with several branches
     double: float = 0.5  # probability the program's type is double (else float)

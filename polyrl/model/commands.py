@@ -46,6 +46,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--dropout", type=float, default=0.0,
                    help="dropout on attention coefficients and in the backbone's MLP (default 0)")
     p.add_argument("--resume", action="store_true", help="continue from the checkpoint at --out")
+    p.add_argument("--init", default=None, metavar="CHECKPOINT",
+                   help="start from this pretrain checkpoint's best weights (its layers and dropout too), its "
+                   "target scaling and its program split (new programs dealt by --seed), with a fresh optimizer "
+                   "and epoch count: a trained cost model taught more labels (e.g. a new kind of program) "
+                   "without rebuilding it; copy its CHECKPOINT.graphs.pt to OUT.graphs.pt to reuse its graphs")
     p.add_argument("--split-from", default=None, metavar="CHECKPOINT",
                    help="keep the train/validation/test programs of an earlier pretrain checkpoint (programs it "
                    "does not know are dealt by --seed), so the two runs are tested on the same programs")
@@ -74,7 +79,7 @@ def cmd_pretrain(args) -> int:
         machine=args.machine, workers=args.workers, weight_decay=args.weight_decay, dropout=args.dropout,
         torch_threads=args.torch_threads, split_from=args.split_from, mse_weight=args.mse_weight,
         list_weight=args.list_weight, list_temperature=args.list_temperature, select=args.select,
-        train_programs=args.train_programs,
+        train_programs=args.train_programs, init=args.init,
     )
     pretrain(config)
     return 0

@@ -427,6 +427,9 @@ class PretrainConfig:
     split_from: str | None = None
     # train on the first N training programs only (None: all); validation and test unchanged
     train_programs: int | None = None
+    # start from this cost-model checkpoint's best weights, target scaling and (where it
+    # has one) program split, with a fresh optimizer: more labels for a trained model
+    init: str | None = None
 
     def corpora(self) -> list[str]:
         return [self.corpus] if isinstance(self.corpus, str | Path) else [str(c) for c in self.corpus]
@@ -532,6 +535,11 @@ def _pretrain(config: PretrainConfig, log: Callable[[str], None] | None) -> dict
                               f"not {config.select}; resume with --select {kept_by}", str(out))
     else:
         machine = config.machine
+    start = None  # the --init checkpoint
+    if config.init and checkpoint is None:
+        if not Path(config.init).is_file():
+            raise PolyrlError("--init: no such cost-model checkpoint", str(config.init))
+        start = read_checkpoint(config.init)
 
     samples, machine = read_store(config.store, machine)
     cache_path = graph_cache_path(out)
@@ -558,6 +566,10 @@ def _pretrain(config: PretrainConfig, log: Callable[[str], None] | None) -> dict
 
     programs = sorted({s.program for s in samples})
     kept_split = checkpoint["split"] if checkpoint is not None else None
+    if kept_split is None and start is not None and not config.split_from and isinstance(start.get("split"), dict):
+        kept_split = {k: list(v) for k, v in start["split"].items()}
+        log(f"program split of {config.init}: " + ", ".join(f"{k} {len(v)}" for k, v in kept_split.items())
+            + " programs; the others dealt by --seed")
     if kept_split is None and config.split_from:
         kept_split = _split_of(config.split_from)
         log(f"program split of {config.split_from}: " + ", ".join(f"{k} {len(v)}" for k, v in kept_split.items())
@@ -597,8 +609,8 @@ def _pretrain(config: PretrainConfig, log: Callable[[str], None] | None) -> dict
                       [s.group for s in parts[k]])
 
     data = {k: make(k) for k in parts}
-    if checkpoint is not None:
-        mean, std = checkpoint["target"]["mean"], checkpoint["target"]["std"]
+    if checkpoint is not None or start is not None:
+        mean, std = (checkpoint or start)["target"]["mean"], (checkpoint or start)["target"]["std"]
     else:
         logs = np.log(data["train"].seconds)
         mean, std = float(logs.mean()), float(max(logs.std(), 1e-3))
@@ -610,6 +622,10 @@ def _pretrain(config: PretrainConfig, log: Callable[[str], None] | None) -> dict
     if checkpoint is not None:
         model = CostModel(**checkpoint["hparams"])
         model.load_state_dict(checkpoint["model"])
+    elif start is not None:
+        model = CostModel(**start["hparams"])
+        model.load_state_dict(best_weights(start))
+        log(f"starting from the best weights of {config.init}")
     else:
         model = CostModel(hidden_channels=config.hidden_channels, num_layers=config.num_layers, heads=config.heads,
                           dropout=config.dropout)
