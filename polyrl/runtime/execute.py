@@ -127,17 +127,33 @@ def _harness_object(cc: str, flags: tuple[str, ...]) -> Path | None:
         return obj
     with tempfile.TemporaryDirectory(prefix="polyrl-harness-") as wd:
         (Path(wd) / "polyrl_harness.c").write_text(text)
-        try:
-            p = subprocess.run([cc, *flags, "-c", "polyrl_harness.c", "-o", "h.o"], cwd=wd, capture_output=True,
-                               timeout=COMPILE_TIMEOUT_S)
-        except subprocess.TimeoutExpired:
-            return None
-        if p.returncode != 0:
+        p = _compile([cc, *flags, "-c", "polyrl_harness.c", "-o", "h.o"], wd)
+        if p is None or p.returncode != 0:
             return None
         tmp = obj.with_name(f"{obj.name}.{os.getpid()}.tmp")
         shutil.copyfile(Path(wd) / "h.o", tmp)
         os.replace(tmp, obj)  # atomic: concurrent builders never link a partial object
     return obj
+
+
+def _compile(cmd: list[str], cwd: str | Path) -> subprocess.CompletedProcess | None:
+    """Run a compiler command; None when it runs over COMPILE_TIMEOUT_S. The driver and
+    what it starts (cc1, as, ld) run in their own process group, which a timeout or a
+    Ctrl-C kills whole: killing the driver alone left cc1 compiling on, an orphan holding
+    a core for minutes (a 600 kB batch of generated LU forms, session 34)."""
+    proc = subprocess.Popen(cmd, cwd=cwd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, start_new_session=True)
+    try:
+        out, err = proc.communicate(timeout=COMPILE_TIMEOUT_S)
+    except subprocess.TimeoutExpired:
+        _kill_group(proc)
+        proc.communicate()
+        return None
+    except BaseException:
+        _kill_group(proc)
+        proc.wait()
+        raise
+    return subprocess.CompletedProcess(cmd, proc.returncode, out, err)
 
 
 def build(
@@ -165,9 +181,8 @@ def build(
     for d in include_dirs:
         cmd += ["-I", d]
     cmd += ["-o", str(exe), "program.c", str(harness) if harness else "polyrl_harness.c", *sources, "-lm"]
-    try:
-        p = subprocess.run(cmd, cwd=wd, capture_output=True, text=True, timeout=COMPILE_TIMEOUT_S)
-    except subprocess.TimeoutExpired:
+    p = _compile(cmd, wd)
+    if p is None:
         return BuildResult("compile-timeout", None, f"compiler ran over {COMPILE_TIMEOUT_S:.0f} s")
     if p.returncode != 0 or not exe.exists():
         return BuildResult("compile-error", None, _first_errors(p.stderr + p.stdout))
