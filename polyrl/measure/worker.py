@@ -105,10 +105,18 @@ _GATE: CoreGate | _NoGate = _NoGate()
 
 
 def init_local_worker(gate: CoreGate) -> None:
-    """Initializer of the local worker processes: share the gate, leave Ctrl-C to the driver."""
+    """Initializer of the local worker processes: share the gate, leave Ctrl-C to the driver.
+    The driver stops a worker with SIGTERM (after Ctrl-C, or on a broken pool): that is
+    raised as SystemExit, so that the compiler or program it is waiting for, which runs in
+    its own process group, is killed with it rather than left running."""
     global _GATE
     _GATE = gate
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, _exit_on_sigterm)
+
+
+def _exit_on_sigterm(signum: int, _frame) -> None:
+    raise SystemExit(128 + signum)
 
 
 # ---------------------------------------------------------------- task data
