@@ -106,7 +106,8 @@ def build_parser() -> argparse.ArgumentParser:
                    "a schedule of the whole program in the Pluto form (F) is kept as it is, or its plan on the "
                    "loops as written is taken where the cost model predicts that faster, and where the original "
                    "loops would stay, the program's Pluto form (so chosen) is used instead; either form is then "
-                   "left out where a second cost model (costmodel-forms.pt) predicts the original loops faster")
+                   "left out where two more cost models (costmodel-forms.pt and costmodel-forms-tuned.pt) both predict "
+                   "the original loops faster")
     p.add_argument("--macro-pick", action="store_true",
                    help="after the cost model's check, let a third cost model (costmodel-pick.pt, trained on labels "
                    "of an Intel Xeon) pick between the checked schedule and the program's macro schedules (tile, pack, register-block, "

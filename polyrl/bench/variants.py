@@ -400,7 +400,7 @@ class PolicyVariant(Variant):
 
     name = "polyrl-policy"
     summary = ("the trained policy's greedy schedule, checked by the cost model, the Pluto form where it would "
-               "keep the original, a form only unless predicted slower than the original (chosen without "
+               "keep the original, a form only unless predicted slower than the original by both form cost models (chosen without "
                "compiling or measuring)")
     cost_check = True
 

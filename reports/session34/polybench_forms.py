@@ -5,7 +5,7 @@ the form's features the models see most directly (footprint, the largest working
 is timed; the measured speedups come from a bench CSV that ran the old check (variant
 polyrl-policy-s32) and the new one (polyrl-policy).
 
-    python polybench_forms.py DATASET BENCH_CSV
+    python polybench_forms.py DATASET BENCH_CSV [MODEL.pt ...]   (more models, each a column)
 """
 import csv
 import sys
@@ -22,9 +22,10 @@ for r in csv.DictReader(bench_csv.open()):
     measured[(r["kernel"], r["variant"])] = r["speedup"] or r["status"]
 policy = Policy.load(check=True, forms=False)
 models = {"pick": CostCheck(DEFAULT_PICK), "forms": CostCheck(DEFAULT_FORMS)}
+models |= {Path(m).name: CostCheck(m) for m in sys.argv[3:]}
 _, folder = resolve_suite("polybench")
-print("| kernel | form | pick: orig/form | forms: orig/form | measured, old check | measured, new check |")
-print("|---|---|---:|---:|---:|---:|")
+print("| kernel | form | " + " | ".join(f"{m}: orig/form" for m in models) + " | measured, old check | measured, new check |")
+print("|---|---|" + "---:|" * (len(models) + 2))
 for kernel in discover(folder):
     lp = LoadedProgram.of(kernel.load(dataset))
     inf = policy.greedy(lp)
@@ -35,6 +36,6 @@ for kernel in discover(folder):
     for name, cost in models.items():
         form_t, orig_t = policy._predicted(cost, lp, pair)
         ratios[name] = float(orig_t / form_t)
-    print(f"| {kernel.name} | `{inf.text[:60]}` | {ratios['pick']:.2f} | {ratios['forms']:.2f} | "
+    print(f"| {kernel.name} | `{inf.text[:60]}` | " + " | ".join(f"{r:.2f}" for r in ratios.values()) + " | "
           f"{measured.get((kernel.name, 'polyrl-policy-s32'), '')} | {measured.get((kernel.name, 'polyrl-policy'), '')} |",
           flush=True)

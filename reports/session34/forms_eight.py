@@ -1,10 +1,11 @@
-"""Session 34: the form check's cost model on seven held-out generated sets (none trained on):
-session 33's six (margins_six.py) and the imperfect-nest set of seed 90. Rows are rescore.py's
+"""Session 34: the form check's cost model on eight held-out generated sets (none trained on):
+session 33's six (margins_six.py) and the imperfect-nest sets of seeds 90 and 91 (scale 4 and 16). Rows are rescore.py's
 (every model's predicted original/form ratio), times from each set's store. For each model and
 margin, each set's geometric mean over its forms (the form kept unless the model predicts the
-original MARGIN times faster, else 1x), and the products. Nothing is timed.
+original MARGIN times faster, else 1x), and the products; with --both A B also the rule "the
+form unless both A and B predict the original faster". Nothing is timed.
 
-    python forms_seven.py ROWS_DIR MODEL [MODEL ...]    (ROWS_DIR holds rs-<set>.json)
+    python forms_seven.py ROWS_DIR MODEL [MODEL ...] [--both A B]   (ROWS_DIR holds rs-<set>.json)
 """
 import math
 import sys
@@ -26,6 +27,7 @@ SETS = {
     "gp": ("seed 85, stencils, PolyBench-like", RUNS / "s33/fgp", RUNS / "s33/fb-gp.sqlite", None),
     "gq": ("seed 86, stencils, PolyBench-like", RUNS / "s33/fgq", RUNS / "s33/fb-gq.sqlite", None),
     "gi": ("seed 90, imperfect nests", RUNS / "s34/fgi", RUNS / "s34/fb-gi.sqlite", None),
+    "gj": ("seed 91, imperfect nests, scale 16", RUNS / "s34/fgj", RUNS / "s34/fb-gj.sqlite", None),
 }
 MARGINS = (1.0, 1.25)
 
@@ -33,8 +35,18 @@ MARGINS = (1.0, 1.25)
 def main() -> None:
     import json
 
-    rows_dir, models = Path(sys.argv[1]), sys.argv[2:]
-    head = [f"{m} x{margin:g}" for m in models for margin in MARGINS]
+    args = sys.argv[2:]
+    both = None
+    if "--both" in args:
+        k = args.index("--both")
+        both, args = tuple(args[k + 1:k + 3]), args[:k] + args[k + 3:]
+    rows_dir, models = Path(sys.argv[1]), args
+    # rule -> whether it keeps a form, given each model's predicted original/form ratio
+    rules = {f"{m} x{margin:g}": (lambda ratio, m=m, margin=margin: ratio[m] * margin > 1)
+             for m in models for margin in MARGINS}
+    if both:
+        rules[f"both {both[0]}, {both[1]}"] = lambda ratio: ratio[both[0]] > 1 or ratio[both[1]] > 1
+    head = list(rules)
     print("| set | forms | " + " | ".join(head) + " | every form |")
     print("|---|---:|" + "---:|" * (len(head) + 1))
     logs: dict[str, dict[str, float]] = {}
@@ -48,14 +60,12 @@ def main() -> None:
                 x = sep.get(r["id"]) or speed(r["id"], r["schedule"])
                 if x is not None:
                     rows.append((x, r["ratio"]))
-        cells = []
-        for m in models:
-            for margin in MARGINS:
-                g = geomean([x if ratio[m] * margin > 1 else 1.0 for x, ratio in rows])
-                logs.setdefault(s, {})[f"{m} x{margin:g}"] = math.log(g)
-                cells.append(f"{g:.3f}x")
+        logs[s] = {rule: math.log(geomean([x if keep(ratio) else 1.0 for x, ratio in rows]))
+                   for rule, keep in rules.items()}
+        cells = [f"{math.exp(logs[s][rule]):.3f}x" for rule in head]
         print(f"| {name} | {len(rows)} | " + " | ".join(cells) + f" | {geomean([x for x, _ in rows]):.3f}x |")
-    for label, names in (("six sets of session 33", [s for s in SETS if s != "gi"]), ("all seven", list(SETS))):
+    for label, names in (("six sets of session 33", [s for s in SETS if s not in ("gi", "gj")]),
+                         ("all eight", list(SETS))):
         print(f"| product, {label} | | " + " | ".join(f"{math.exp(sum(logs[n][h] for n in names)):.2f}"
                                                   for h in head) + " | |")
 
