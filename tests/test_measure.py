@@ -229,6 +229,25 @@ def test_a_worker_stopped_with_sigterm_stops_the_compiler_it_waits_for(tmp_path:
         assert not stat_file.exists() or stat_file.read_text().rsplit(")", 1)[1].split()[0] == "Z", pid
 
 
+def test_compile_timeout_bounds_every_build_of_a_run(tmp_path: Path):
+    """--compile-timeout reaches the workers' builds: with a compiler that never finishes the
+    run ends in seconds, the baseline recorded as compile-timeout."""
+    corpus = tmp_path / "corpus"
+    write_corpus(corpus, 1, seed=0)
+    cc = tmp_path / "slowcc"
+    cc.write_text('#!/bin/sh\ncase "$1" in --version) echo slowcc 1.0; exit 0;; esac\nsleep 120 &\nwait\n')
+    cc.chmod(0o755)
+    store = tmp_path / "s.sqlite"
+    start = time.monotonic()
+    main(["measure", str(corpus), "--cc", str(cc), "--compile-timeout", "1", "--workers", "1", "--threads", "1",
+          "--schedules", "random:1", "--no-reference-check", "--store", str(store), "--no-progress"])
+    assert time.monotonic() - start < 60
+    with MemoStore(store) as s:
+        records = [rec for _, rec in s.items()]
+    assert records and all(rec.status == "compile-timeout" for rec in records)
+    assert main(["measure", str(corpus), "--compile-timeout", "0", "--store", str(store)]) == 2
+
+
 def test_store_items_are_ordered_with_the_baseline_first(tmp_path: Path):
     with MemoStore(tmp_path / "s.sqlite") as s:
         s.put(StoreKey("p", "B0:P(0)", "m", "t"), Record(True, "ok", (1.0,), True, ""))

@@ -49,6 +49,10 @@ def register(subparsers) -> None:
     p.add_argument("--flags", default="-O3 -march=native -fopenmp",
                    help='compiler flags for every build (default "-O3 -march=native -fopenmp")')
     p.add_argument("--timeout", type=float, default=60.0, help="seconds before a run is stopped (default 60)")
+    p.add_argument("--compile-timeout", type=float, default=300.0, metavar="SECONDS",
+                   help="seconds a build may take before it is stopped and recorded as compile-timeout (default "
+                   "300); a schedule whose code takes gcc minutes (generated programs of many deep nests can) "
+                   "then costs the run this much, not more")
     p.add_argument("--no-reference-check", dest="reference_check", action="store_false",
                    help="trust each baseline's arrays as the reference without comparing them with an -O1 build "
                    "of the program (saves one build and run per program; a compiler that miscompiles the "
@@ -108,10 +112,13 @@ def cmd_measure(args: argparse.Namespace) -> int:
     from polyrl.runtime.execute import Toolchain
 
     require_at_least_one(args, "workers", "repeat", "threads", "batch")
+    if not args.compile_timeout > 0:
+        raise PolyrlError(f"--compile-timeout must be a positive number of seconds, not {args.compile_timeout:g}")
     tc = Toolchain(cc=args.cc, flags=tuple(args.flags.split()), threads=args.threads)
     opts = MeasureOptions(Path(args.corpus), args.schedules, args.workers, args.ray, Path(args.store), tc,
                           args.repeat, args.timeout, progress=not args.no_progress and sys.stderr.isatty(),
-                          reference_check=args.reference_check, batch=args.batch)
+                          reference_check=args.reference_check, batch=args.batch,
+                          compile_timeout_s=args.compile_timeout)
     summary = run_measurement(opts)
     print(summary.text())
     if summary.interrupted:

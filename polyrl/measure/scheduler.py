@@ -241,6 +241,7 @@ class MeasureOptions:
     progress: bool = True
     reference_check: bool = True  # compare each baseline with its -O1 build (runtime.measure_baseline)
     batch: int = 8  # schedules per binary, timed interleaved with the original (worker.measure_program)
+    compile_timeout_s: float | None = None  # seconds a build may take (None: runtime.execute.COMPILE_TIMEOUT_S)
 
 
 @dataclass
@@ -372,7 +373,8 @@ def run_measurement(opts: MeasureOptions) -> MeasureSummary:
         summary.hits += (base is not None and not unchecked) + len(legal) - len(missing)
         if base is None or missing or unchecked:
             backend.submit(measure_program, MeasureJob(src, program, missing, base is None, tc, opts.repeat,
-                                                       opts.timeout_s, base, opts.reference_check, opts.batch))
+                                                       opts.timeout_s, base, opts.reference_check, opts.batch,
+                                                       opts.compile_timeout_s))
 
     # programs without a stored plan are planned a few at a time (PLANS_AHEAD per worker),
     # so that measuring starts at once instead of after every plan of the corpus

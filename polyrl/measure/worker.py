@@ -159,6 +159,7 @@ class MeasureJob:
     baseline: Record | None = None  # the store's record of the baseline, when it has one
     check_reference: bool = True  # compare the baseline with its -O1 build (runtime.measure_baseline)
     batch: int = 8  # schedules per binary, timed interleaved with the original (1: one binary each)
+    compile_timeout_s: float | None = None  # None: runtime.execute.COMPILE_TIMEOUT_S
 
 
 @dataclass
@@ -243,7 +244,7 @@ def _variant(scop, region: str | None, job: MeasureJob, repeat: int, toolchain: 
                 text = instrument(scop, region)
             except PolyrlError as e:
                 return "instrument-error", (), None, str(e)
-            b = build(text, tc, workdir, include, companion_sources(scop.source, include))
+            b = build(text, tc, workdir, include, companion_sources(scop.source, include), job.compile_timeout_s)
         if b.status != "ok":
             return b.status, (), None, b.message
         threads = tc.resolved_threads()
@@ -264,7 +265,8 @@ def _batch(scop, regions: list[str], job: MeasureJob, workdir: str) -> BatchResu
             text = instrument_batch(scop, [None, *regions])
         except PolyrlError as e:
             return BatchResult("instrument-error", detail=str(e))
-        b = build(text, job.toolchain, workdir, include, companion_sources(scop.source, include))
+        b = build(text, job.toolchain, workdir, include, companion_sources(scop.source, include),
+                  job.compile_timeout_s)
     if b.status != "ok":
         return BatchResult(b.status, detail=b.message)
     threads = job.toolchain.resolved_threads()

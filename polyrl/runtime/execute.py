@@ -116,7 +116,7 @@ def companion_sources(source_text: str, search_dirs: tuple[str, ...]) -> tuple[s
     return tuple(dict.fromkeys(found))
 
 
-def _harness_object(cc: str, flags: tuple[str, ...]) -> Path | None:
+def _harness_object(cc: str, flags: tuple[str, ...], timeout_s: float | None = None) -> Path | None:
     """The harness compiled once per (compiler, flags, harness text) into the temp folder
     and reused by every later build (it is about a third of a small program's compile
     time). None when it cannot be built; the caller then compiles the source itself."""
@@ -127,7 +127,7 @@ def _harness_object(cc: str, flags: tuple[str, ...]) -> Path | None:
         return obj
     with tempfile.TemporaryDirectory(prefix="polyrl-harness-") as wd:
         (Path(wd) / "polyrl_harness.c").write_text(text)
-        p = _compile([cc, *flags, "-c", "polyrl_harness.c", "-o", "h.o"], wd)
+        p = _compile([cc, *flags, "-c", "polyrl_harness.c", "-o", "h.o"], wd, timeout_s)
         if p is None or p.returncode != 0:
             return None
         tmp = obj.with_name(f"{obj.name}.{os.getpid()}.tmp")
@@ -136,15 +136,15 @@ def _harness_object(cc: str, flags: tuple[str, ...]) -> Path | None:
     return obj
 
 
-def _compile(cmd: list[str], cwd: str | Path) -> subprocess.CompletedProcess | None:
-    """Run a compiler command; None when it runs over COMPILE_TIMEOUT_S. The driver and
+def _compile(cmd: list[str], cwd: str | Path, timeout_s: float | None = None) -> subprocess.CompletedProcess | None:
+    """Run a compiler command; None when it runs over `timeout_s` (default COMPILE_TIMEOUT_S). The driver and
     what it starts (cc1, as, ld) run in their own process group, which a timeout or a
     Ctrl-C kills whole: killing the driver alone left cc1 compiling on, an orphan holding
     a core for minutes (a 600 kB batch of generated LU forms, session 34)."""
     proc = subprocess.Popen(cmd, cwd=cwd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             text=True, start_new_session=True)
     try:
-        out, err = proc.communicate(timeout=COMPILE_TIMEOUT_S)
+        out, err = proc.communicate(timeout=timeout_s if timeout_s is not None else COMPILE_TIMEOUT_S)
     except subprocess.TimeoutExpired:
         _kill_group(proc)
         proc.communicate()
@@ -162,8 +162,10 @@ def build(
     workdir: str | Path,
     include_dirs: tuple[str, ...] = (),
     sources: tuple[str, ...] = (),
+    timeout_s: float | None = None,
 ) -> BuildResult:
-    """Compile an instrumented program (plus the harness) in `workdir`.
+    """Compile an instrumented program (plus the harness) in `workdir`, for at most
+    `timeout_s` seconds (default COMPILE_TIMEOUT_S).
 
     A compiler failure is a result, not an exception; only a missing compiler raises.
     """
@@ -173,7 +175,7 @@ def build(
     wd = Path(workdir)
     wd.mkdir(parents=True, exist_ok=True)
     (wd / "program.c").write_text(source_text)
-    harness = _harness_object(cc, tuple(toolchain.flags))
+    harness = _harness_object(cc, tuple(toolchain.flags), timeout_s)
     if harness is None:
         (wd / "polyrl_harness.c").write_text(harness_source())
     exe = wd / "program"
@@ -181,9 +183,10 @@ def build(
     for d in include_dirs:
         cmd += ["-I", d]
     cmd += ["-o", str(exe), "program.c", str(harness) if harness else "polyrl_harness.c", *sources, "-lm"]
-    p = _compile(cmd, wd)
+    p = _compile(cmd, wd, timeout_s)
     if p is None:
-        return BuildResult("compile-timeout", None, f"compiler ran over {COMPILE_TIMEOUT_S:.0f} s")
+        limit = timeout_s if timeout_s is not None else COMPILE_TIMEOUT_S
+        return BuildResult("compile-timeout", None, f"compiler ran over {limit:g} s")
     if p.returncode != 0 or not exe.exists():
         return BuildResult("compile-error", None, _first_errors(p.stderr + p.stdout))
     return BuildResult("ok", exe)
