@@ -110,8 +110,8 @@ def build_parser() -> argparse.ArgumentParser:
                    "the original loops faster")
     p.add_argument("--macro-pick", action="store_true",
                    help="after the cost model's check, let a third cost model (costmodel-pick.pt, trained on labels "
-                   "of an Intel Xeon) pick between the checked schedule and the program's macro schedules (tile, pack, register-block, "
-                   "vector code, parallel; interchange for column walks; skew and tile for stencils). Off by "
+                   "of an Intel Xeon) pick between the checked schedule and the program's macro schedules (tile, "
+                   "pack, register-block, vector code, parallel; interchange for column walks; skew and tile for stencils). Off by "
                    "default: it raised generated held-out programs by 8-23%% but lowered PolyBench, and makes "
                    "inference about four times slower")
     p.add_argument("-o", "--output", help="output file (default FILE.polyrl.c next to the input)")

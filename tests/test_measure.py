@@ -202,50 +202,39 @@ def test_a_killed_worker_is_replaced_and_its_program_retried(six_corpus: Path, t
     assert "worker pool restarted" in out, out
 
 
-def test_a_worker_stopped_with_sigterm_stops_the_compiler_it_waits_for(tmp_path: Path):
+def test_a_worker_stopped_with_sigterm_stops_the_compiler_it_waits_for(tmp_path: Path, slow_compiler):
     """The driver stops its workers with SIGTERM after Ctrl-C; the compiler a worker waits
-    for runs in its own process group and must go with it. A stand-in compiler starts a
-    long child, as gcc starts cc1."""
-    pids = tmp_path / "pids"
-    cc = tmp_path / "slowcc"
-    cc.write_text(f'#!/bin/sh\ncase "$1" in --version) echo slowcc 1.0; exit 0;; esac\n'
-                  f'sleep 120 &\necho $! >> {pids}\nwait\n')
-    cc.chmod(0o755)
+    for runs in its own process group and must go with it."""
     code = ("import multiprocessing as mp, sys\n"
             "from polyrl.measure.worker import CoreGate, init_local_worker\n"
             "from polyrl.runtime import Toolchain, build\n"
             "init_local_worker(CoreGate(1, mp.get_context('spawn')))\n"
             "build('int main(void) { return 0; }', Toolchain(cc=sys.argv[1], threads=1), sys.argv[2])\n")
-    worker = subprocess.Popen([sys.executable, "-c", code, str(cc), str(tmp_path / "w")])
+    worker = subprocess.Popen([sys.executable, "-c", code, str(slow_compiler.path), str(tmp_path / "w")])
     deadline = time.monotonic() + 60
-    while not (pids.is_file() and pids.read_text().strip()) and time.monotonic() < deadline:
+    while not slow_compiler.started() and time.monotonic() < deadline:
         time.sleep(0.1)
-    assert pids.is_file(), "the stand-in compiler never started"
+    assert slow_compiler.started(), "the stand-in compiler never started"
     worker.send_signal(signal.SIGTERM)
     assert worker.wait(timeout=30) != 0
-    time.sleep(0.2)
-    for pid in (int(x) for x in pids.read_text().split()):  # gone, or a zombie not reaped yet
-        stat_file = Path(f"/proc/{pid}/stat")
-        assert not stat_file.exists() or stat_file.read_text().rsplit(")", 1)[1].split()[0] == "Z", pid
+    slow_compiler.assert_all_stopped()
 
 
-def test_compile_timeout_bounds_every_build_of_a_run(tmp_path: Path):
+def test_compile_timeout_bounds_every_build_of_a_run(tmp_path: Path, slow_compiler):
     """--compile-timeout reaches the workers' builds: with a compiler that never finishes the
     run ends in seconds, the baseline recorded as compile-timeout."""
     corpus = tmp_path / "corpus"
     write_corpus(corpus, 1, seed=0)
-    cc = tmp_path / "slowcc"
-    cc.write_text('#!/bin/sh\ncase "$1" in --version) echo slowcc 1.0; exit 0;; esac\nsleep 120 &\nwait\n')
-    cc.chmod(0o755)
     store = tmp_path / "s.sqlite"
     start = time.monotonic()
-    main(["measure", str(corpus), "--cc", str(cc), "--compile-timeout", "1", "--workers", "1", "--threads", "1",
-          "--schedules", "random:1", "--no-reference-check", "--store", str(store), "--no-progress"])
+    main(["measure", str(corpus), "--cc", str(slow_compiler.path), "--compile-timeout", "1", "--workers", "1",
+          "--threads", "1", "--schedules", "random:1", "--no-reference-check", "--store", str(store), "--no-progress"])
     assert time.monotonic() - start < 60
     with MemoStore(store) as s:
         records = [rec for _, rec in s.items()]
     assert records and all(rec.status == "compile-timeout" for rec in records)
     assert main(["measure", str(corpus), "--compile-timeout", "0", "--store", str(store)]) == 2
+    slow_compiler.assert_all_stopped()
 
 
 def test_store_items_are_ordered_with_the_baseline_first(tmp_path: Path):

@@ -400,8 +400,8 @@ class PolicyVariant(Variant):
 
     name = "polyrl-policy"
     summary = ("the trained policy's greedy schedule, checked by the cost model, the Pluto form where it would "
-               "keep the original, a form only unless predicted slower than the original by both form cost models (chosen without "
-               "compiling or measuring)")
+               "keep the original, a form only unless predicted slower than the original by both form cost "
+               "models (chosen without compiling or measuring)")
     cost_check = True
 
     def __init__(self, settings: Settings, path: str | None = None, name: str | None = None):

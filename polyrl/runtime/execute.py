@@ -116,7 +116,7 @@ def companion_sources(source_text: str, search_dirs: tuple[str, ...]) -> tuple[s
     return tuple(dict.fromkeys(found))
 
 
-def _harness_object(cc: str, flags: tuple[str, ...], timeout_s: float | None = None) -> Path | None:
+def _harness_object(cc: str, flags: tuple[str, ...], timeout_s: float) -> Path | None:
     """The harness compiled once per (compiler, flags, harness text) into the temp folder
     and reused by every later build (it is about a third of a small program's compile
     time). None when it cannot be built; the caller then compiles the source itself."""
@@ -136,15 +136,15 @@ def _harness_object(cc: str, flags: tuple[str, ...], timeout_s: float | None = N
     return obj
 
 
-def _compile(cmd: list[str], cwd: str | Path, timeout_s: float | None = None) -> subprocess.CompletedProcess | None:
-    """Run a compiler command; None when it runs over `timeout_s` (default COMPILE_TIMEOUT_S). The driver and
-    what it starts (cc1, as, ld) run in their own process group, which a timeout or a
-    Ctrl-C kills whole: killing the driver alone left cc1 compiling on, an orphan holding
-    a core for minutes (a 600 kB batch of generated LU forms, session 34)."""
+def _compile(cmd: list[str], cwd: str | Path, timeout_s: float) -> subprocess.CompletedProcess | None:
+    """Run a compiler command; None when it runs over `timeout_s`. The driver and what it
+    starts (cc1, as, ld) run in their own process group, which a timeout or a Ctrl-C kills
+    whole: killing the driver alone left cc1 compiling on, an orphan holding a core for
+    minutes (a 600 kB batch of generated LU forms, session 34)."""
     proc = subprocess.Popen(cmd, cwd=cwd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             text=True, start_new_session=True)
     try:
-        out, err = proc.communicate(timeout=timeout_s if timeout_s is not None else COMPILE_TIMEOUT_S)
+        out, err = proc.communicate(timeout=timeout_s)
     except subprocess.TimeoutExpired:
         _kill_group(proc)
         proc.communicate()
@@ -172,10 +172,11 @@ def build(
     cc = shutil.which(toolchain.cc)
     if cc is None:
         raise PolyrlError(f"compiler `{toolchain.cc}` not found; install it or pass --cc gcc")
+    limit = timeout_s if timeout_s is not None else COMPILE_TIMEOUT_S
     wd = Path(workdir)
     wd.mkdir(parents=True, exist_ok=True)
     (wd / "program.c").write_text(source_text)
-    harness = _harness_object(cc, tuple(toolchain.flags), timeout_s)
+    harness = _harness_object(cc, tuple(toolchain.flags), limit)
     if harness is None:
         (wd / "polyrl_harness.c").write_text(harness_source())
     exe = wd / "program"
@@ -183,9 +184,8 @@ def build(
     for d in include_dirs:
         cmd += ["-I", d]
     cmd += ["-o", str(exe), "program.c", str(harness) if harness else "polyrl_harness.c", *sources, "-lm"]
-    p = _compile(cmd, wd, timeout_s)
+    p = _compile(cmd, wd, limit)
     if p is None:
-        limit = timeout_s if timeout_s is not None else COMPILE_TIMEOUT_S
         return BuildResult("compile-timeout", None, f"compiler ran over {limit:g} s")
     if p.returncode != 0 or not exe.exists():
         return BuildResult("compile-error", None, _first_errors(p.stderr + p.stdout))
