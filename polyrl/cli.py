@@ -109,11 +109,11 @@ def build_parser() -> argparse.ArgumentParser:
                    "left out where two more cost models (costmodel-forms.pt and costmodel-forms-tuned.pt) both predict "
                    "the original loops faster")
     p.add_argument("--macro-pick", action="store_true",
-                   help="after the cost model's check, let a third cost model (costmodel-pick.pt, trained on labels "
-                   "of an Intel Xeon) pick between the checked schedule and the program's macro schedules (tile, "
-                   "pack, register-block, vector code, parallel; interchange for column walks; skew and tile for stencils). Off by "
-                   "default: it raised generated held-out programs by 8-23%% but lowered PolyBench, and makes "
-                   "inference about four times slower")
+                   help="after the cost model's check, let the two forms cost models pick between the checked schedule "
+                   "and the program's macro schedules (tile, pack, register-block, vector code, parallel; interchange "
+                   "for column walks; skew and tile for stencils): a macro schedule is taken where both predict it at "
+                   "least 1.25x faster. Off by default: it raised three held-out sets of generated programs by "
+                   "10-22%% but is about even on PolyBench, and makes inference about four times slower")
     p.add_argument("-o", "--output", help="output file (default FILE.polyrl.c next to the input)")
     add_simd_argument(p)
     add_toolchain_arguments(p)
@@ -252,8 +252,9 @@ def _policy_schedule(prog, args) -> str | None:
         inference = policy.greedy(prog)
         print(f"policy {policy.path}: chose in {format_seconds(inference.seconds)} ({inference.steps} steps)")
         if inference.macro:
-            print(f"cost model: predicts the macro schedule `{inference.macro}` {inference.predicted_gain:.2f}x faster "
-                  f"than the checked greedy schedule (the policy's own: `{inference.proposed or 'none'}`); "
+            who = "both forms cost models predict" if policy.pick_also is not None else "the cost model predicts"
+            print(f"macro pick: {who} the macro schedule `{inference.macro}` at least {inference.predicted_gain:.2f}x "
+                  f"faster than the checked greedy schedule (the policy's own: `{inference.proposed or 'none'}`); "
                   "without --macro-pick, the checked schedule is used")
         elif inference.original_instead:
             print(f"check: the cost model predicts the policy's whole-program form `{inference.proposed}` "

@@ -279,7 +279,7 @@ def test_bench_compares_policy_checkpoints_side_by_side(policy_path, tmp_path, c
     other = save_policy(ActorCritic(num_actions=NUM_ACTIONS), tmp_path / "other.pt", max_steps=MAX_STEPS)
     out = tmp_path / "bench"
     variants = (f"polyrl-policy,polyrl-policy@{policy_path},polyrl-policy@{other},polyrl-policy@{tmp_path / 'no.pt'},"
-                "polyrl-greedy")
+                "polyrl-greedy,polyrl-macro-pick")
     assert main(["bench", "--dataset", "MINI", "--kernels", "atax", "--variants", variants, "--policy",
                  str(policy_path), "--repeat", "1", "--threads", "1", "--out", str(out)]) == 0
     capsys.readouterr()
@@ -289,7 +289,7 @@ def test_bench_compares_policy_checkpoints_side_by_side(policy_path, tmp_path, c
     assert rows[f"polyrl-policy@{tmp_path / 'no.pt'}"]["status"] == "not-available"
     md = (out / "results.md").read_text()
     # each column has its own inference table; the same checkpoint chooses the same schedule
-    assert md.count("policy inference time") == 4
+    assert md.count("policy inference time") == 5
     tables = md.split("### ")
     chosen = [next(line for line in t.splitlines() if line.startswith("| atax |")).split("|")[4]
               for t in tables if "policy inference time" in t]
@@ -298,6 +298,9 @@ def test_bench_compares_policy_checkpoints_side_by_side(policy_path, tmp_path, c
     # polyrl-greedy: the same policy without the cost model's check
     assert chosen[3] == f" `{Policy.load(policy_path).greedy(mini(ATAX)).text or 'none'}` "
     assert rows["polyrl-greedy"]["status"] == "ok"
+    # polyrl-macro-pick: the same policy, checked, then the macro pick
+    assert chosen[4] == f" `{Policy.load(policy_path, check=True, pick=True).greedy(mini(ATAX)).text or 'none'}` "
+    assert rows["polyrl-macro-pick"]["status"] == "ok" and rows["polyrl-macro-pick"]["verified"] == "yes"
     assert main(["bench", "--dataset", "MINI", "--kernels", "atax", "--variants", "polyrl-policy@",
                  "--out", str(tmp_path / "b2")]) == 2
     assert "give the policy checkpoint" in capsys.readouterr().err
@@ -459,7 +462,7 @@ def test_optimize_asks_the_cost_model_unless_told_not_to(tmp_path, capsys):
         inference = Policy.load(check=check).greedy(program)
         assert f"schedule: {inference.text or 'none'}" in text
         assert ("cost model: predicts the policy's" in text) == (inference.proposed is not None and not inference.macro)
-        assert ("cost model: predicts the macro schedule" in text) == bool(inference.macro)
+        assert ("macro pick: " in text) == bool(inference.macro)
 
 
 def test_optimize_says_when_the_form_check_keeps_the_original(tmp_path, capsys):
@@ -590,9 +593,9 @@ def test_the_form_check_keeps_a_form_only_where_predicted_faster_than_the_origin
     assert policy.forms is not None and plain.forms is None
     assert Policy.load().forms is None  # it is part of the check: none without one
     both = Policy.load(check=True, pick=True)
-    assert both.forms.path == policy_module.DEFAULT_FORMS and both.pick.path == policy_module.DEFAULT_PICK
-    shared = Policy.load(check=True, pick=True, forms=policy_module.DEFAULT_PICK)
-    assert shared.pick is shared.forms  # one file, loaded once
+    assert both.forms.path == policy_module.DEFAULT_FORMS and both.pick is both.forms  # one file, loaded once
+    shared = Policy.load(check=True, pick=policy_module.DEFAULT_PICK, forms=policy_module.DEFAULT_PICK)
+    assert shared.pick is shared.forms
     from polyrl.bench.variants import PolicyVariant
     # the bench says the margin in use
     assert (("predicted slower than the original" if policy_module.FORM_MARGIN == 1 else
@@ -619,35 +622,49 @@ def test_the_form_check_keeps_a_form_only_where_predicted_faster_than_the_origin
     assert ours.original_instead == (ours.text == "" and theirs.whole and not theirs.form_instead)
 
 
-@pytest.mark.parametrize("kernel", [GEMM, PB / "stencils/jacobi-2d/jacobi-2d.c", PB / "linear-algebra/blas/gemver/gemver.c"])
-def test_the_pick_takes_the_macro_schedule_the_picking_cost_model_predicts_fastest(kernel):
+@pytest.mark.parametrize("kernel", [GEMM, PB / "stencils/jacobi-2d/jacobi-2d.c", PB / "linear-algebra/blas/gemver/gemver.c",
+                                    PB / "linear-algebra/kernels/doitgen/doitgen.c"])
+def test_the_pick_takes_a_macro_schedule_only_where_both_forms_models_predict_the_gain(kernel):
     import numpy as np
 
-    from polyrl.bench.variants import _replaced
+    from polyrl.bench.variants import MacroPickVariant, _replaced
     from polyrl.model.features import program_graph
     from polyrl.poly.macros import macro_plans
     from polyrl.poly.schedule import Schedule
-    from polyrl.search.policy import DEFAULT_PICK, CostCheck
+    from polyrl.search.policy import DEFAULT_FORMS, DEFAULT_FORMS_TUNED, DEFAULT_PICK, PICK_MARGIN, CostCheck
 
     program = load(kernel, defines={"MEDIUM_DATASET": "1"}, include_dirs=[str(UTIL)])
     checked = Policy.load(check=True).greedy(program)
-    picked = Policy.load(check=True, pick=True).greedy(program)
+    policy = Policy.load(check=True, pick=True)
+    # the pick asks the form check's two models (loaded once) with the margin; a path asks that model alone
+    assert policy.pick is policy.forms and policy.pick_also is policy.forms_also and policy.pick_margin == PICK_MARGIN
+    assert (policy.pick.path, policy.pick_also.path) == (DEFAULT_FORMS, DEFAULT_FORMS_TUNED)
+    alone = Policy.load(check=True, pick=DEFAULT_PICK)
+    assert alone.pick.path == DEFAULT_PICK and alone.pick_also is None and alone.pick_margin == 1.0
+    assert f"{PICK_MARGIN}x" in MacroPickVariant.summary  # the bench says the margin in use
+    picked = policy.greedy(program)
     options = [(checked.schedule, checked.nest, "")]
     for name, (acts, nest) in macro_plans(program.model).items():
         if str(Schedule(tuple(acts))) not in {str(s) for s, _, _ in options}:
             options.append((Schedule(tuple(acts)), nest, name))
     assert len(options) > 1  # the premise: each kernel has macro schedules besides the checked one
-    times = CostCheck(DEFAULT_PICK).predict([program_graph(program.scop, nest) for _, nest, _ in options])
-    best = int(np.argmin(times))
-    if best > 0:
+    graphs = [program_graph(program.scop, nest) for _, nest, _ in options]
+    times = [CostCheck(p).predict(graphs) for p in (DEFAULT_FORMS, DEFAULT_FORMS_TUNED)]
+    best = int(np.argmin(np.log(times[0]) + np.log(times[1])))
+    gain = min(t[0] / t[best] for t in times)
+    if best > 0 and gain >= PICK_MARGIN:
         assert picked.macro == options[best][2] and picked.text == str(options[best][0])
-        assert picked.predicted_gain == pytest.approx(float(times[0] / times[best]))
+        assert picked.predicted_gain == pytest.approx(float(gain))
         assert picked.proposed == (checked.proposed if checked.proposed is not None else checked.schedule)
         assert f"the macro schedule `{picked.macro}` predicted" in _replaced(picked)
         assert picked.whole == (picked.schedule.actions[0].kind == "A") and not picked.form_instead
-    else:
+    else:  # no candidate both models predict that much faster: the checked schedule as it was
         assert picked.text == checked.text and not picked.macro and picked.proposed == checked.proposed
     assert is_legal(program.model, picked.schedule)
+    # the same with one model: its predicted fastest, at any gain
+    one = CostCheck(DEFAULT_PICK).predict(graphs)
+    first = int(np.argmin(one))
+    assert alone.greedy(program).text == (str(options[first][0]) if first > 0 else checked.text)
 
 
 def test_optimize_takes_the_macro_pick_only_when_asked(tmp_path, capsys):
@@ -659,6 +676,6 @@ def test_optimize_takes_the_macro_pick_only_when_asked(tmp_path, capsys):
     assert main([*base, "--macro-pick"]) == 0
     text = capsys.readouterr().out
     assert f"schedule: {picked.text or 'none'}" in text
-    assert ("cost model: predicts the macro schedule" in text) == bool(picked.macro)
+    assert ("macro pick: both forms cost models predict the macro schedule" in text) == bool(picked.macro)
     assert main([*base, "--macro-pick", "--no-cost-model"]) == 2
     assert "--macro-pick comes after the cost model's check" in capsys.readouterr().err

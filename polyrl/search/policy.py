@@ -45,7 +45,8 @@ DEFAULT_POLICY = Path(__file__).resolve().parents[1] / "model" / "weights" / "po
 # the cost model shipped with the package (polyrl pretrain's output): the second opinion
 # on the policy's greedy schedule that `polyrl optimize` asks for (CostCheck)
 DEFAULT_COSTMODEL = Path(__file__).resolve().parents[1] / "model" / "weights" / "costmodel.pt"
-# the cost model of Policy._macro_pick (off by default)
+# the cost model of Policy._macro_pick from session 28 to 34 (since session 35 the pick asks the two
+# forms models below; kept for the reports of those sessions and `Policy.load(pick=DEFAULT_PICK)`)
 DEFAULT_PICK = DEFAULT_COSTMODEL.with_name("costmodel-pick.pt")
 # the cost model that weighs a whole-program form against the original loops (Policy._form_check)
 DEFAULT_FORMS = DEFAULT_COSTMODEL.with_name("costmodel-forms.pt")
@@ -54,6 +55,9 @@ DEFAULT_FORMS = DEFAULT_COSTMODEL.with_name("costmodel-forms.pt")
 DEFAULT_FORMS_TUNED = DEFAULT_COSTMODEL.with_name("costmodel-forms-tuned.pt")
 # ... and how much faster it must predict the original before the form is left out (1: any faster)
 FORM_MARGIN = 1.0
+# the macro pick (Policy._macro_pick, off by default) asks those two models too, and takes a macro
+# schedule only where each predicts it at least this much faster than the checked schedule
+PICK_MARGIN = 1.25
 
 # chooses an action index from (logits, allowed mask)
 Chooser = Callable[[torch.Tensor, np.ndarray], int]
@@ -194,7 +198,8 @@ class Policy:
                  graphs: GraphCache | None = None, threads: int | None = 1,
                  min_parallel_work: int = MIN_PARALLEL_WORK, members: Sequence[ActorCritic] = (),
                  check: CostCheck | None = None, pick: CostCheck | None = None,
-                 forms: CostCheck | None = None, forms_also: CostCheck | None = None):
+                 forms: CostCheck | None = None, forms_also: CostCheck | None = None,
+                 pick_also: CostCheck | None = None, pick_margin: float = 1.0):
         for m in (model, *members):
             if m.hparams["num_actions"] != NUM_ACTIONS:
                 raise PolyrlError(f"the policy has {m.hparams['num_actions']} actions, this polyrl {NUM_ACTIONS}; "
@@ -208,6 +213,8 @@ class Policy:
         self.min_parallel_work = min_parallel_work
         self.check = check
         self.pick = pick  # asked only after the check (`_checked`)
+        self.pick_also = pick_also  # ... with this one where it has one: both must predict the gain
+        self.pick_margin = pick_margin  # ... of at least this much over the checked schedule
         self.forms = forms  # asked by the check about whole-program forms (`_form_check`)
         self.forms_also = forms_also  # ... and, where it has one, this one too: both must agree
         self._memo: OrderedDict[str, _ProgramMemo] = OrderedDict()
@@ -235,8 +242,8 @@ class Policy:
         original loops (`_form_check`) with the shipped DEFAULT_FORMS and DEFAULT_FORMS_TUNED
         (True: the form is left out only where both predict the original faster), the one
         cost model at a path, or not at all (False). `pick` (with a check only): then the macro pick
-        (`_macro_pick`), with the shipped picking cost model DEFAULT_PICK (True) or the one
-        at a path."""
+        (`_macro_pick`): True asks DEFAULT_FORMS and DEFAULT_FORMS_TUNED, both of which must
+        predict a gain of PICK_MARGIN; a path asks the one cost model there (any predicted gain)."""
         path = Path(path) if path is not None else DEFAULT_POLICY
         if not path.is_file():
             if path == DEFAULT_POLICY:
@@ -250,10 +257,17 @@ class Policy:
                 kwargs["forms"] = CostCheck(DEFAULT_FORMS if forms is True else forms)
                 if forms is True:
                     kwargs["forms_also"] = CostCheck(DEFAULT_FORMS_TUNED)
-            if pick is not False:  # one model for both where they are one file (the default)
-                pick_path = Path(DEFAULT_PICK if pick is True else pick)
-                same = forms is not False and kwargs["forms"].path == pick_path
-                kwargs["pick"] = kwargs["forms"] if same else CostCheck(pick_path)
+            if pick is not False:  # a model the form check loaded already is not loaded again
+                loaded = {c.path: c for c in (kwargs.get("forms"), kwargs.get("forms_also")) if c is not None}
+
+                def cost_model(p: str | Path) -> CostCheck:
+                    return loaded.get(Path(p)) or CostCheck(p)
+
+                if pick is True:
+                    kwargs.update(pick=cost_model(DEFAULT_FORMS), pick_also=cost_model(DEFAULT_FORMS_TUNED),
+                                  pick_margin=PICK_MARGIN)
+                else:
+                    kwargs["pick"] = cost_model(pick)
         return cls(model, max_steps_of(ckpt), str(path), members=ensemble_members(ckpt, path), **kwargs)
 
     @property
@@ -327,24 +341,32 @@ class Policy:
 
     def _macro_pick(self, lp: LoadedProgram, chosen: Inference) -> Inference:
         """The checked schedule `chosen`, or the program's macro schedule (polyrl.poly.macros)
-        that the picking cost model predicts fastest (the checked schedule on a tie). Its
-        time is added to the inference time. Not on by default (`Policy.load(pick=True)`,
-        `polyrl optimize --macro-pick`).
+        of least mean log predicted time over the picking cost models (`pick`, and `pick_also`
+        where there is one), taken only where each of them predicts it at least `pick_margin`
+        times faster than `chosen` (the checked schedule on a tie). Its time is added to the
+        inference time. Not on by default (`Policy.load(pick=True)`: the two forms models and
+        PICK_MARGIN; `polyrl optimize --macro-pick`).
 
         Why it exists: the macro schedules are what the search's best schedules are made of,
-        and the greedy policy often stops short of them. On six held-out sets of generated
-        programs (none trained on; session 28) the pick by `costmodel-pick.pt` (trained on
-        20,289 labels of this machine kind) raised the one-shot geometric mean on every set:
-        seeds 81 and 82 at scale 1, 2.748x to 3.034x and 2.300x to 2.482x; seeds 83 and 84,
-        stencils of 20 to 200 time steps, 1.027x to 1.234x and 1.137x to 1.328x; seeds 77
-        and 78 at scale 16, 2.448x to 3.008x and 2.372x to 2.692x.
+        and the greedy policy often stops short of them.
 
-        Why it is off: it did not carry over to PolyBench. At MEDIUM the one-shot geometric
-        mean fell from 2.067x to 1.864x; at LARGE the 15 kernels it changes fell from 5.84x
-        to 4.64x (trmm 63x to 8.8x, bicg 5.6x to 0.92x, heat-3d 1.20x to 0.61x; gemm 6.8x
-        to 11.7x and gramschmidt 3.9x to 12.7x rose). And it makes inference about four
-        times slower (PolyBench LARGE: median 172 ms to 713 ms, max 1.4 s to 5.7 s): every
-        macro plan is made and every candidate's graph built."""
+        The rule (session 35, `reports/session35/README.md`): every candidate of three
+        held-out generated sets measured side by side (200 programs of the cost models' test
+        split, seed 85's stencils of PolyBench-like sizes, seed 77 at scale 16; 40 each for
+        the last two). Both forms models with the margin 1.25, set after the first set, raised
+        the one-shot geometric mean by 22.1%, 17.5% and 9.5% (1.974x to 2.410x, 1.603x to
+        1.883x, 2.440x to 2.673x), 9 programs of 280 more than 5% slower; session 28's rule
+        (`costmodel-pick.pt` alone, any gain) 16.6%, 8.9% and 24.4% with 33 slower;
+        `costmodel-forms-tuned.pt` alone 23.5%, 16.3%, 20.2% with 26 slower.
+
+        Why it is off: on PolyBench it is about even and inference gets four times slower
+        (every macro plan is made and every candidate's graph built; LARGE median 247 ms to
+        1.16 s). Side by side on the kernels it changes: LARGE gramschmidt 3.58x to 13.3x,
+        doitgen 12.7x to 7.5x (over all 30 kernels +2.7%); MEDIUM gramschmidt 1.20x to
+        6.75x, 3mm 24x to 37x, gemver 2.2x to 3.2x, doitgen 9.8x to 11.4x, but trmm 13.7x to
+        1.16x, gemm 2.7x to 1.7x, jacobi-2d 0.88x (about -1.4% over all 30). The tuned model
+        alone lost on PolyBench (LARGE: trmm 101x to 8x, covariance 100x to 25x, jacobi-1d
+        0.20x), as session 28's rule had (MEDIUM 2.067x to 1.864x)."""
         start = time.perf_counter()
         options: list[tuple[Schedule, LoopNest, str]] = [(chosen.schedule, chosen.nest, "")]
         seen = {str(chosen.schedule)}
@@ -355,13 +377,16 @@ class Policy:
                 options.append((schedule, nest, name))
         result = chosen
         if len(options) > 1:
-            times = self._predicted(self.pick, lp, [(s, nest) for s, nest, _ in options])
-            best = int(np.argmin(times))  # the checked schedule on a tie
-            if best > 0:
+            pairs = [(s, nest) for s, nest, _ in options]
+            predicted = [self._predicted(cost, lp, pairs) for cost in (self.pick, self.pick_also) if cost is not None]
+            # the candidate of least mean log predicted time; the checked schedule on a tie
+            best = int(np.argmin(np.mean(np.log(predicted), axis=0)))
+            gain = min(float(times[0] / times[best]) for times in predicted)  # each model's, the smaller
+            if best > 0 and gain >= self.pick_margin:
                 schedule, nest, name = options[best]
                 own = chosen.proposed if chosen.proposed is not None else chosen.schedule
                 result = replace(chosen, schedule=schedule, nest=nest, macro=name, proposed=own,
-                                 predicted_gain=float(times[0] / times[best]),
+                                 predicted_gain=gain,
                                  whole=bool(schedule.actions) and schedule.actions[0].kind == "A",
                                  form_instead=False, source_loops=False)
         return replace(result, seconds=chosen.seconds + time.perf_counter() - start)
