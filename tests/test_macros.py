@@ -68,6 +68,31 @@ def test_a_contraction_gets_the_blis_plan_and_computes_what_the_original_does():
         assert result.new.status == "ok" and result.verified is True, (name, schedule, result.new.detail)
 
 
+def test_the_parallel_loop_makes_at_least_two_iterations_where_one_can():
+    from polyrl.poly.geometry import DEFAULT_PARAM_VALUE, LoopGeometry
+    from polyrl.poly.params import resolve_params
+
+    def parallel_spans(program, name):
+        acts, nest = macro_plan(program.model, next(p for p in PROFILES if p.name == name))
+        geometry = LoopGeometry(program.scop, nest, resolve_params(program.scop, None, DEFAULT_PARAM_VALUE))
+        return [geometry.span(loop, level) for path in nest.branches()
+                for level, loop in enumerate(nest.loops_on(path)) if loop.parallel]
+
+    # gemm at MEDIUM (NJ = 220): tile-nopack's first parallel candidate, the tile loop of 256 columns,
+    # makes one iteration; the next legal one is taken, and the program still computes gemm
+    gemm = sized("linear-algebra/blas/gemm/gemm.c", "MEDIUM")
+    spans = parallel_spans(gemm, "tile-nopack")
+    assert spans and min(spans) >= 2
+    schedule = macro_schedules(gemm.model)["tile-nopack"]
+    assert "B1:P(2)" in words(schedule)
+    result = gemm.apply(schedule).run(toolchain("MEDIUM"), repeat=1, check_reference=False)
+    assert result.new.status == "ok" and result.verified is True
+    # trmm at MEDIUM: no other loop of the band may run in parallel, so the one-iteration loop stays
+    # (leaving the nest serial ran slower)
+    trmm = sized("linear-algebra/blas/trmm/trmm.c", "MEDIUM")
+    assert parallel_spans(trmm, "tile-nopack") == [1]
+
+
 def test_the_pluto_form_takes_a_branch_out_of_loops_other_branches_share():
     # after isl's smart schedule, gramschmidt's two updates share their k and j loops with
     # the norm; tiling the first update's j loop there would take the second into its

@@ -48,7 +48,7 @@ from polyrl.runtime.store import MemoStore, Record, StoreKey, machine_fingerprin
 
 MAX_RETRIES = 2
 PLAN_VERSION = 1  # bump when the random schedule draw changes
-MACROS_VERSION = 9  # bump when polyrl.poly.macros writes other schedules
+MACROS_VERSION = 10  # bump when polyrl.poly.macros writes other schedules
 PLANS_AHEAD = 2  # programs being planned at a time per worker, beside the measuring
 
 
