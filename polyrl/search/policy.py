@@ -364,7 +364,8 @@ class Policy:
         1.16 s). Side by side on the kernels it changes: LARGE gramschmidt 3.58x to 13.3x,
         doitgen 12.7x to 7.5x (over all 30 kernels +2.7%); MEDIUM gramschmidt 1.20x to
         6.75x, 3mm 24x to 37x, gemver 2.2x to 3.2x, doitgen 9.8x to 11.4x, but trmm 13.7x to
-        1.16x, gemm 2.7x to 1.7x, jacobi-2d 0.88x (about -1.4% over all 30). The tuned model
+        1.16x, gemm 2.7x to 1.7x, jacobi-2d 0.88x (-1.4% over all 30; -0.7% again after the
+        macro plans' parallel-loop change). The tuned model
         alone lost on PolyBench (LARGE: trmm 101x to 8x, covariance 100x to 25x, jacobi-1d
         0.20x), as session 28's rule had (MEDIUM 2.067x to 1.864x)."""
         start = time.perf_counter()

@@ -10,10 +10,10 @@ export OMP_WAIT_POLICY=passive POLYRL_PICK=$W/costmodel-forms.pt,$W/costmodel-fo
   POLYRL_PICK2=$W/costmodel-forms-tuned.pt
 cd "$(dirname "$0")/../.."
 mkdir -p bench
-for ds in MEDIUM LARGE; do
+for ds in ${DATASETS:-MEDIUM LARGE}; do
   k=correlation,covariance,gemm,gemver,syrk,trmm,2mm,3mm,doitgen,gramschmidt,deriche,adi,fdtd-2d,jacobi-2d,seidel-2d
   [ $ds = LARGE ] && k=covariance,gemm,gemver,syrk,trmm,3mm,doitgen,gramschmidt,deriche,adi,fdtd-2d,heat-3d,jacobi-1d
   .venv/bin/python reports/session35/bench_pick.py --suite polybench --dataset $ds --kernels $k \
     --variants base,pluto,polyrl-policy,polyrl-policy-pick,polyrl-policy-pick2 --threads 2 --repeat 3 --timeout 120 \
-    --verify-runs 2 --polycc ../shared/tools/pluto/polycc --store bench/s35-$ds-pick.sqlite --out bench/s35-$ds-pick
+    --verify-runs 2 --polycc ../shared/tools/pluto/polycc --store bench/s35-$ds-pick${SUFFIX:-}.sqlite --out bench/s35-$ds-pick${SUFFIX:-}
 done
