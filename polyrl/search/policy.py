@@ -352,7 +352,7 @@ class Policy:
 
         The rule (session 35, `reports/session35/README.md`): every candidate of three
         held-out generated sets measured side by side (200 programs of the cost models' test
-        split, seed 85's stencils of PolyBench-like sizes, seed 77 at scale 16; 40 each for
+        split, seed 85's stencil-rich programs, seed 77 at scale 16; 40 each for
         the last two). Both forms models with the margin 1.25, set after the first set, raised
         the one-shot geometric mean by 22.1%, 17.5% and 9.5% (1.974x to 2.410x, 1.603x to
         1.883x, 2.440x to 2.673x), 9 programs of 280 more than 5% slower; session 28's rule
