@@ -282,17 +282,20 @@ def _parallel(b: _Builder, levels: list[int]) -> bool:
     if any(loop.parallel for loop in loops):
         return False  # a loop around it runs in parallel already (for a heavier branch)
     mine = _leaves(b.nest, path)
-    allowed = []
+    one_iteration = []  # allowed loops of one iteration, tried after all the others
     for lvl in levels:
         if lvl >= len(path):
             continue
         others = [p for p in branches if p[: lvl + 1] == path[: lvl + 1] and p != path]
         if any(b.work(_leaves(b.nest, p)) > b.work(mine) for p in others):
             continue
-        if parallel_work(b.model.scop, b.nest, path, lvl) >= MIN_PARALLEL_WORK:
-            allowed.append(lvl)
-    several = [lvl for lvl in allowed if _span(b, path, lvl) >= 2]
-    return any(b.take("P", lvl) for lvl in [*several, *(lvl for lvl in allowed if lvl not in several)])
+        if parallel_work(b.model.scop, b.nest, path, lvl) < MIN_PARALLEL_WORK:
+            continue
+        if _span(b, path, lvl) < 2:
+            one_iteration.append(lvl)
+        elif b.take("P", lvl):
+            return True
+    return any(b.take("P", lvl) for lvl in one_iteration)
 
 
 def _span(b: _Builder, path: tuple[int, ...], level: int) -> int:

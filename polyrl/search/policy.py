@@ -259,15 +259,10 @@ class Policy:
                     kwargs["forms_also"] = CostCheck(DEFAULT_FORMS_TUNED)
             if pick is not False:  # a model the form check loaded already is not loaded again
                 loaded = {c.path: c for c in (kwargs.get("forms"), kwargs.get("forms_also")) if c is not None}
-
-                def cost_model(p: str | Path) -> CostCheck:
-                    return loaded.get(Path(p)) or CostCheck(p)
-
-                if pick is True:
-                    kwargs.update(pick=cost_model(DEFAULT_FORMS), pick_also=cost_model(DEFAULT_FORMS_TUNED),
-                                  pick_margin=PICK_MARGIN)
-                else:
-                    kwargs["pick"] = cost_model(pick)
+                paths = (DEFAULT_FORMS, DEFAULT_FORMS_TUNED) if pick is True else (Path(pick),)
+                kwargs["pick"], *also = [loaded.get(p) or CostCheck(p) for p in paths]
+                if also:
+                    kwargs.update(pick_also=also[0], pick_margin=PICK_MARGIN)
         return cls(model, max_steps_of(ckpt), str(path), members=ensemble_members(ckpt, path), **kwargs)
 
     @property
@@ -369,13 +364,7 @@ class Policy:
         alone lost on PolyBench (LARGE: trmm 101x to 8x, covariance 100x to 25x, jacobi-1d
         0.20x), as session 28's rule had (MEDIUM 2.067x to 1.864x)."""
         start = time.perf_counter()
-        options: list[tuple[Schedule, LoopNest, str]] = [(chosen.schedule, chosen.nest, "")]
-        seen = {str(chosen.schedule)}
-        for name, (acts, nest) in macro_plans(lp.program.model).items():
-            schedule = Schedule(tuple(acts))
-            if str(schedule) not in seen:
-                seen.add(str(schedule))
-                options.append((schedule, nest, name))
+        options = macro_options(lp.program.model, chosen.schedule, chosen.nest)
         result = chosen
         if len(options) > 1:
             pairs = [(s, nest) for s, nest, _ in options]
@@ -597,6 +586,19 @@ class Policy:
             new = None
         memo.legal[text] = new
         return new
+
+
+def macro_options(model: Model, schedule: Schedule, nest: LoopNest) -> list[tuple[Schedule, LoopNest, str]]:
+    """The macro pick's candidates: (`schedule`, `nest`, "") first, then each of the program's
+    macro plans (polyrl.poly.macros.macro_plans) that differs from it, with its profile name."""
+    options = [(schedule, nest, "")]
+    seen = {str(schedule)}
+    for name, (acts, plan_nest) in macro_plans(model).items():
+        macro = Schedule(tuple(acts))
+        if str(macro) not in seen:
+            seen.add(str(macro))
+            options.append((macro, plan_nest, name))
+    return options
 
 
 @contextlib.contextmanager

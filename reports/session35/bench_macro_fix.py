@@ -8,29 +8,22 @@ kernel: trmm's affine-blis (its tile-nopack and blis-large change alike), tile-n
 """
 import os
 import sys
+from dataclasses import replace
 
-from polyrl.bench.variants import Base, Build, ScheduleVariant, Skip, register_variant
+from polyrl.bench.schedules import load_schedules
+from polyrl.bench.variants import ScheduleVariant, register_variant
 from polyrl.cli import main
-
-
-NEW = dict(line.split(":", 1) for line in open(os.environ["POLYRL_SCHEDULES_NEW"]).read().splitlines() if ":" in line)
-NEW = {k.strip(): v.strip() for k, v in NEW.items()}
 
 
 @register_variant
 class NewSchedules(ScheduleVariant):
+    """polyrl-schedule with the schedules file in POLYRL_SCHEDULES_NEW."""
+
     name = "polyrl-schedule-new"
     summary = "a fixed polyrl schedule per kernel from POLYRL_SCHEDULES_NEW"
 
-    def prepare(self, case):
-        text = NEW.get(case.kernel.name)
-        if text is None:
-            return Skip("no-schedule", "no schedule for this kernel in POLYRL_SCHEDULES_NEW")
-        base = Base(self.settings).prepare(case)
-        if isinstance(base, Skip):
-            return base
-        opt = case.program.apply(text)
-        return Build(base.toolchain, opt.region_text, str(opt.schedule))
+    def __init__(self, settings):
+        super().__init__(replace(settings, schedules=load_schedules(os.environ["POLYRL_SCHEDULES_NEW"])))
 
 
 sys.exit(main(["bench", *sys.argv[1:]]))

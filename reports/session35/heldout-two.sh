@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# session 35: every macro-pick candidate of two more held-out sets (seed 85: stencils of PolyBench-like sizes;
+# session 35: every macro-pick candidate of two more held-out sets (seed 85: stencil-rich, scale 16;
 # seed 77: scale 16), planned then measured side by side in one fresh store per set. Run in /work/runs/s35.
 set -eu
 cd /work/main
@@ -9,6 +9,7 @@ for s in gp:/work/runs/s33/gp gv:/work/runs/s30/gv; do
 done
 cd /work/runs/s35
 for n in gp gv; do
-  python3 -c "import json,sys; rows=json.load(open('h$n/plan.json')); open('h$n/all.txt','w').write(''.join(sorted({r['id']+': '+c['schedule']+'\n' for r in rows for c in r['candidates'] if c['schedule']})))"
-  OMP_WAIT_POLICY=passive /work/main/.venv/bin/polyrl measure h$n/corpus --schedules h$n/all.txt --workers 2 --threads 2 --repeat 3     --timeout 20 --compile-timeout 120 --store h$n.sqlite --batch 8 --no-progress > measure-h$n.log 2>&1
+  /work/main/.venv/bin/python /work/main/reports/session35/pick_eval.py candidates h$n/plan.json h$n/all.txt
+  OMP_WAIT_POLICY=passive /work/main/.venv/bin/polyrl measure h$n/corpus --schedules h$n/all.txt --workers 2 --threads 2 --repeat 3 \
+    --timeout 20 --compile-timeout 120 --store h$n.sqlite --batch 8 --no-progress > measure-h$n.log 2>&1
 done

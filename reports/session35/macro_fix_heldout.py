@@ -10,15 +10,16 @@ import sys
 from pathlib import Path
 
 from polyrl.api import load
+from polyrl.model.costmodel import read_manifest
 from polyrl.poly.macros import macro_schedules
 
 setdir, out = Path(sys.argv[1]), sys.argv[2]
 rows = json.loads((setdir / "plan.json").read_text())
+files = {e.id: e.path for e in read_manifest(setdir / "corpus")}
 pairs = []
 for r in rows:
     old = {c["macro"]: c["schedule"] for c in r["candidates"] if c["macro"]}
-    files = {json.loads(x)["id"]: json.loads(x)["file"] for x in (setdir / "corpus" / "manifest.jsonl").read_text().splitlines() if x}
-    new = {n: str(s) for n, s in macro_schedules(load(setdir / "corpus" / files[r["id"]]).model).items()}
+    new = {n: str(s) for n, s in macro_schedules(load(files[r["id"]]).model).items()}
     for name in new:
         if name in old and old[name] != new[name]:
             pairs.append({"id": r["id"], "macro": name, "old": old[name], "new": new[name]})

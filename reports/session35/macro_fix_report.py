@@ -12,7 +12,7 @@ from polyrl.model.costmodel import index_corpus, read_manifest, read_store
 
 ratios, lines = [], []
 args = sys.argv[1:]
-for setdir, fix, store in zip(args[::3], args[1::3], args[2::3]):
+for setdir, fix, store in zip(args[::3], args[1::3], args[2::3], strict=True):
     samples, _ = read_store(store)
     ids = {h: e.id for h, e in index_corpus(read_manifest(Path(setdir) / "corpus"), {}, 1, lambda _: None).items()}
     t = {(ids.get(s.program), s.schedule): s.seconds for s in samples}

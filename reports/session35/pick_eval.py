@@ -9,7 +9,7 @@ schedule first, then the macro plans) from the cost models' predictions:
     A+B[@m]             the candidate of least mean log prediction of A and B, where each of
                         them predicts it at least m times faster than the one-shot schedule
 
-    python reports/session35/pick_eval.py schedules PLAN.json OUT.txt RULE...   # what to measure
+    python reports/session35/pick_eval.py candidates PLAN.json OUT.txt        # what to measure: every candidate
     python reports/session35/pick_eval.py report PLAN.json STORE CORPUS RULE...  # after `polyrl measure`
 """
 
@@ -41,14 +41,10 @@ def geomean(xs: list[float]) -> float:
     return math.exp(sum(map(math.log, xs)) / len(xs)) if xs else float("nan")
 
 
-def schedules(plan: list[dict], out: str, rules: list[str]) -> None:
-    lines = set()
-    for row in plan:
-        for rule in ["greedy", *rules]:
-            s = row["candidates"][pick(row, rule)]["schedule"]
-            if s:
-                lines.add(f"{row['id']}: {s}")
-    Path(out).write_text("".join(sorted(lines)) and "\n".join(sorted(lines)) + "\n")
+def candidates(plan: list[dict], out: str) -> None:
+    """Every candidate of every program (`id: SCHEDULE` lines, what `polyrl measure` reads)."""
+    lines = sorted({f"{row['id']}: {c['schedule']}\n" for row in plan for c in row["candidates"] if c["schedule"]})
+    Path(out).write_text("".join(lines))
     print(f"{len(plan)} programs, {len(lines)} schedules -> {out}")
 
 
@@ -84,8 +80,8 @@ def report(plan: list[dict], store: str, corpus: str, rules: list[str]) -> None:
 def main() -> int:
     step, plan_path, *rest = sys.argv[1:]
     plan = json.loads(Path(plan_path).read_text())
-    if step == "schedules":
-        schedules(plan, rest[0], rest[1:])
+    if step == "candidates":
+        candidates(plan, rest[0])
     elif step == "report":
         report(plan, rest[0], rest[1], rest[2:])
     else:

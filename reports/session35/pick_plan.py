@@ -27,28 +27,19 @@ import torch
 
 from polyrl.api import load
 from polyrl.model.costmodel import index_corpus, read_manifest
-from polyrl.poly.macros import macro_plans
 from polyrl.poly.schedule import Schedule
 from polyrl.rl.state import LoadedProgram
 from polyrl.search import Policy
-from polyrl.search.policy import CostCheck
+from polyrl.search.policy import CostCheck, macro_options
 
 
 def _row(policy: Policy, models: dict, lp: LoadedProgram, **fields) -> dict:
-    t0 = time.perf_counter()
     inf = policy.greedy(lp)
-    inference = time.perf_counter() - t0
-    options = [(inf.schedule, inf.nest, "")]
-    seen = {str(inf.schedule)}
-    for name, (acts, nest) in macro_plans(lp.program.model).items():
-        s = Schedule(tuple(acts))
-        if str(s) not in seen:
-            seen.add(str(s))
-            options.append((s, nest, name))
+    options = macro_options(lp.program.model, inf.schedule, inf.nest)
     preds = {m: policy._predicted(c, lp, [(s, nest) for s, nest, _ in options]).tolist() for m, c in models.items()}
     original = (Schedule(), lp.program.model.original)
     base = {m: float(policy._predicted(c, lp, [original])[0]) for m, c in models.items()}
-    return dict(fields, greedy=inf.text, whole=inf.whole, inference_s=inference,
+    return dict(fields, greedy=inf.text, whole=inf.whole, inference_s=inf.seconds,
                 candidates=[{"schedule": str(s), "macro": name} for s, _, name in options],
                 predicted=preds, predicted_original=base)
 

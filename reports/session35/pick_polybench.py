@@ -1,18 +1,19 @@
 """Session 35: the macro-pick rules on PolyBench from bench stores already measured (nothing
 timed): per kernel, each rule's pick (pick_eval.pick on pick_plan.py --polybench's plan) and
-its time in the stores, where one of them has it (min of the timed runs, over the original's
-in the same store).
+its time in the stores, where one of them has it (polyrl.model.costmodel.read_store: verified,
+the min of the timed runs, over the original's in the same store).
 
     python reports/session35/pick_polybench.py PLAN.json STORE.sqlite [STORE ...] -- RULE ...
 """
 import json
 import math
-import sqlite3
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 from pick_eval import pick  # noqa: E402
+
+from polyrl.model.costmodel import ANY_MACHINE, read_store  # noqa: E402
 
 args = sys.argv[1:]
 cut = args.index("--")
@@ -21,11 +22,8 @@ stores, rules = args[1:cut], ["greedy", *args[cut + 1:]]
 times: dict[str, dict[str, dict[str, float]]] = {}  # store -> program -> schedule -> seconds
 for s in stores:
     t = times.setdefault(s, {})
-    for program, schedule, ts, status in sqlite3.connect(s).execute(
-            "SELECT program, schedule, times, status FROM measurements"):
-        v = json.loads(ts)
-        if status == "ok" and v:
-            t.setdefault(program, {})[schedule] = min(v)
+    for sample in read_store(s, ANY_MACHINE)[0]:  # each variant builds with its own toolchain key
+        t.setdefault(sample.program, {})[sample.schedule] = sample.seconds
 
 
 def speedup(row: dict, schedule: str) -> float | None:
