@@ -67,15 +67,42 @@ Node hoisted_jam_guards(const Node& n) {
         }
         std::vector<std::string> conds;
         std::vector<int> chosen;  // depths, within the jammed chain, of the loops settled here
+        struct Outer {  // a jammed loop settled here: in a full tile its copies take these values
+            std::string iter;
+            std::vector<std::string> values;
+        };
+        std::vector<Outer> outer;
         for (int depth = 0; c->kind == Node::Kind::For && c->jam > 1; ++depth, c = &single(c->kids[0])) {
             std::optional<long> inc = integer_literal(c->inc);
             bool ok = c->tile == Tile::Unknown && c->upper && inc && *inc > 0;
             for (const std::string& it : iters) ok = ok && !mentions(c->init, it) && !mentions(*c->upper, it);
+            // A bound that names one jammed loop settled here (a triangular band: the inner
+            // point loop starts after the outer one's iterator) is full in every copy of that
+            // loop where it is full with the iterator replaced by each copy's value (the values
+            // the full tile's copies are written with in `settled`).
+            const Outer* by = nullptr;
+            for (const Outer& o : outer)
+                if (mentions(c->init, o.iter) || mentions(*c->upper, o.iter)) {
+                    if (by != nullptr) ok = false;  // two of them: left guarded
+                    by = &o;
+                }
             if (ok) {
-                conds.push_back(trim(c->init) + " + " + std::to_string((c->jam - 1) * *inc) + " <= " + trim(*c->upper));
+                std::string full = trim(c->init) + " + " + std::to_string((c->jam - 1) * *inc) + " <= " + trim(*c->upper);
+                if (by == nullptr) {
+                    conds.push_back(full);
+                } else {
+                    for (const std::string& v : by->values) conds.push_back(substitute_identifier(full, by->iter, v));
+                }
                 chosen.push_back(depth);
             }
-            iters.push_back(c->iter);
+            if (ok && by == nullptr) {  // its copies' values name no other jammed loop's iterator
+                std::vector<std::string> values;
+                for (long k = 0; k < c->jam; ++k)
+                    values.push_back(k == 0 ? paren(trim(c->init)) : "(" + trim(c->init) + " + " + std::to_string(k * *inc) + ")");
+                outer.push_back({c->iter, std::move(values)});
+            } else {
+                iters.push_back(c->iter);
+            }
         }
         if (!conds.empty()) {
             auto settle = [&](Tile tile) {
