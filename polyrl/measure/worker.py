@@ -248,7 +248,10 @@ def _variant(scop, region: str | None, job: MeasureJob, repeat: int, toolchain: 
         if b.status != "ok":
             return b.status, (), None, b.message
         threads = tc.resolved_threads()
-        with _GATE.hold(threads):
+        # an untimed run (the -O1 reference, a rounding recheck) is only for its arrays: it
+        # needs no quiet cores, so it holds one, like a compile, and never delays another
+        # worker's timed run longer than a compile would
+        with _GATE.hold(threads if repeat > 0 else 1):
             r = run(b.exe, job.timeout_s, repeat, threads)
         if r.status != "ok":
             return r.status, (), None, r.detail or r.stderr.strip()[-400:]
