@@ -438,8 +438,15 @@ def test_the_shipped_policy_with_the_cost_check_takes_the_predicted_fastest(kern
     times = CostCheck().predict([program_graph(program.scop, nest) for _, nest in options])
     best = min(range(len(options)), key=lambda k: (times[k], k))
     assert is_legal(program.model, checked.schedule)
-    if own.whole:  # the Pluto form: kept as the policy chose it
-        assert checked.text == own.text and checked.proposed is None
+    if own.whole:  # the Pluto form: kept as the policy chose it, or its plan on the loops as written
+        # where the cost model predicts that faster (`_form_choice`); which one depends on the
+        # machine's caches, which the graphs' reuse features read (a Xeon kept gemm's form,
+        # an EPYC of family 25 model 17 takes the plan on the source loops)
+        if checked.source_loops:
+            assert checked.proposed == own.schedule and checked.predicted_gain > 1
+            assert checked.text != own.text and not checked.text.startswith("B0:A(")
+        else:
+            assert checked.text == own.text and checked.proposed is None
     elif not options[best][0].actions:  # the original: its Pluto form instead
         assert checked.form_instead and checked.whole and checked.text.startswith("B0:A(")
         assert checked.proposed == own.schedule
@@ -489,9 +496,13 @@ def test_the_search_measures_the_checked_schedule_then_the_policys_own(kernel):
     own = Policy.load().greedy(program)
     first = [(str(s), origin) for s, origin in islice(policy_candidates(checked, program), 2)]
     assert first[0] == (inference.text, "greedy")
-    assert own.text != inference.text  # on these kernels the check replaces the policy's schedule
-    assert first[1] == (own.text, "greedy, before the cost-model check")
-    assert inference.proposed == own.schedule
+    # whether the check replaces the policy's schedule depends on the machine's caches (the
+    # graphs' reuse features read them): on the Xeons of sessions 29-35 it replaced both
+    if own.text != inference.text:
+        assert first[1] == (own.text, "greedy, before the cost-model check")
+        assert inference.proposed == own.schedule
+    else:  # the same schedule is not measured twice
+        assert inference.proposed is None and first[1][0] != own.text
 
 
 def test_a_checkpoint_of_the_table_before_the_macros_loads_widened(tmp_path):
