@@ -51,6 +51,11 @@ Node substituted(const Node& n, const std::string& iter, const std::string& repl
 const Node& single(const Node& n) { return n.kind == Node::Kind::Block && n.kids.size() == 1 ? n.kids[0] : n; }
 Node& single(Node& n) { return n.kind == Node::Kind::Block && n.kids.size() == 1 ? n.kids[0] : n; }
 
+// The value a jammed loop's k-th copy gives its iterator: `(init)`, `(init + k*step)`.
+std::string copy_value(const std::string& init, long k, long step) {
+    return k == 0 ? paren(trim(init)) : "(" + trim(init) + " + " + std::to_string(k * step) + ")";
+}
+
 // Unroll-and-jam guards, hoisted: where a chain of loops (each the only child of the
 // one before) ends in jammed loops whose full-tile condition `init + (f-1)*inc <= upper`
 // uses none of the chain's iterators, the chain becomes
@@ -79,7 +84,7 @@ Node hoisted_jam_guards(const Node& n) {
             // A bound that names one jammed loop settled here (a triangular band: the inner
             // point loop starts after the outer one's iterator) is full in every copy of that
             // loop where it is full with the iterator replaced by each copy's value (the values
-            // the full tile's copies are written with in `settled`).
+            // the full tile's copies are written with: copy_value).
             const Outer* by = nullptr;
             for (const Outer& o : outer)
                 if (mentions(c->init, o.iter) || mentions(*c->upper, o.iter)) {
@@ -97,8 +102,7 @@ Node hoisted_jam_guards(const Node& n) {
             }
             if (ok && by == nullptr) {  // its copies' values name no other jammed loop's iterator
                 std::vector<std::string> values;
-                for (long k = 0; k < c->jam; ++k)
-                    values.push_back(k == 0 ? paren(trim(c->init)) : "(" + trim(c->init) + " + " + std::to_string(k * *inc) + ")");
+                for (long k = 0; k < c->jam; ++k) values.push_back(copy_value(c->init, k, *inc));
                 outer.push_back({c->iter, std::move(values)});
             } else {
                 iters.push_back(c->iter);
@@ -269,7 +273,7 @@ Node settled(const Node& n, const Program& p) {
         m.form = Form::Jammed;
         std::string upper = paren(trim(*n.upper));
         for (long k = 0; k < n.jam; ++k) {
-            std::string value = k == 0 ? paren(trim(n.init)) : "(" + trim(n.init) + " + " + std::to_string(k * *m.step) + ")";
+            std::string value = copy_value(n.init, k, *m.step);
             Node copy = settled(substituted(n.kids[0], n.iter, value), p);
             if (n.tile != Tile::Full) {
                 Node guard;

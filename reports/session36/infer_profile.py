@@ -1,6 +1,9 @@
-"""Time (and optionally profile) the shipped policy's checked greedy inference on PolyBench kernels.
+"""Time the shipped policy's checked greedy inference on PolyBench kernels (parsing and
+dependence analysis not counted, as in `polyrl bench`), and profile it.
 
-usage: python infer_profile.py DATASET [KERNEL...] [--profile KERNEL]
+usage: infer_profile.py DATASET [KERNEL...] [--profile KERNEL|all]
+  --profile KERNEL: cProfile of that kernel's inference (cumulative and own time)
+  --profile all: one cProfile over every kernel's inference (cumulative time)
 """
 import cProfile
 import pstats
@@ -13,40 +16,37 @@ from polyrl.search import Policy
 
 
 def main(argv):
-    dataset = argv[0]
+    dataset, *argv = argv
     profile = None
     if "--profile" in argv:
         i = argv.index("--profile")
         profile = argv[i + 1]
         argv = argv[:i] + argv[i + 2:]
-    names = set(argv[1:])
-    _, folder = resolve_suite("polybench")
+    names = set(argv)
     policy = Policy.load(check=True)
-    times = {}
-    for k in discover(folder):
+    profiler = cProfile.Profile()
+    times = []
+    for k in discover(resolve_suite("polybench")[1]):
         if names and k.name not in names and k.name != profile:
             continue
-        try:
-            prog = k.load(dataset)
-        except Exception as e:  # noqa: BLE001
-            print(f"{k.name}: skipped ({e})")
-            continue
-        # dependences and the like, as bench's parse leaves them (parsing is not counted)
-        if k.name == profile:
-            pr = cProfile.Profile()
-            pr.enable()
+        prog = k.load(dataset)
+        profiled = profile in (k.name, "all")
+        if profiled:
+            profiler.enable()
         start = time.perf_counter()
-        inf = policy.greedy(prog)
+        inference = policy.greedy(prog)
         wall = time.perf_counter() - start
-        if k.name == profile:
-            pr.disable()
-            pstats.Stats(pr).sort_stats("cumulative").print_stats(45)
-            pstats.Stats(pr).sort_stats("tottime").print_stats(25)
-        times[k.name] = (inf.seconds, wall)
-        print(f"{k.name:16s} {inf.seconds*1000:9.1f} ms (wall {wall*1000:9.1f} ms) steps {inf.steps}", flush=True)
-    s = [t for t, _ in times.values()]
-    if s:
-        print(f"median {statistics.median(s)*1000:.1f} ms, max {max(s)*1000:.1f} ms over {len(s)}")
+        if profiled:
+            profiler.disable()
+        times.append(inference.seconds)
+        print(f"{k.name:16s} {inference.seconds * 1000:9.1f} ms (wall {wall * 1000:9.1f} ms) steps {inference.steps}",
+              flush=True)
+    if times:
+        print(f"median {statistics.median(times) * 1000:.1f} ms, max {max(times) * 1000:.1f} ms over {len(times)}")
+    if profile is not None:
+        pstats.Stats(profiler).sort_stats("cumulative").print_stats(60 if profile == "all" else 45)
+        if profile != "all":
+            pstats.Stats(profiler).sort_stats("tottime").print_stats(25)
 
 
 if __name__ == "__main__":

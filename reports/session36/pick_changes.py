@@ -4,19 +4,12 @@ all kernels counting an unchanged schedule as equal (the noise of timing one sch
 left out). usage: pick_changes.py RESULTS.md RESULTS.csv"""
 import csv
 import math
-import re
 import sys
 
+from region_texts import inference_schedules
+
 md, table = sys.argv[1:3]
-schedules: dict[str, dict[str, str]] = {}
-variant = None
-for line in open(md):
-    m = re.match(r"### (\S+): policy inference time", line)
-    if m:
-        variant = m.group(1)
-    m = re.match(r"\| ([\w-]+) \| [\d.]+ \w+ \| \d+ \| `([^`]*)` \|", line)
-    if m and variant:
-        schedules.setdefault(variant, {})[m.group(1)] = m.group(2)
+schedules = inference_schedules(md)
 speed: dict[str, dict[str, float]] = {}
 for r in csv.DictReader(open(table)):
     if r["status"] == "ok" and r["speedup"]:
