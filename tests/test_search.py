@@ -242,7 +242,7 @@ def test_optimize_with_the_policy_greedily_and_with_search(policy_path, store_pa
     out = tmp_path / "greedy.c"
     assert main([*base, "-o", str(out)]) == 0
     text = capsys.readouterr().out
-    greedy = Policy.load(policy_path, check=True).greedy(mini(GEMM)).text  # what optimize does by default
+    greedy = Policy.load(policy_path, check=True, pick=True).greedy(mini(GEMM)).text  # what optimize does by default
     assert f"schedule: {greedy}" in text and out.is_file() and "polyrl: optimized region" in out.read_text()
 
     # the store of the API test above answers every measurement of the same search
@@ -279,7 +279,7 @@ def test_bench_compares_policy_checkpoints_side_by_side(policy_path, tmp_path, c
     other = save_policy(ActorCritic(num_actions=NUM_ACTIONS), tmp_path / "other.pt", max_steps=MAX_STEPS)
     out = tmp_path / "bench"
     variants = (f"polyrl-policy,polyrl-policy@{policy_path},polyrl-policy@{other},polyrl-policy@{tmp_path / 'no.pt'},"
-                "polyrl-greedy,polyrl-macro-pick")
+                "polyrl-greedy,polyrl-checked")
     assert main(["bench", "--dataset", "MINI", "--kernels", "atax", "--variants", variants, "--policy",
                  str(policy_path), "--repeat", "1", "--threads", "1", "--out", str(out)]) == 0
     capsys.readouterr()
@@ -293,14 +293,14 @@ def test_bench_compares_policy_checkpoints_side_by_side(policy_path, tmp_path, c
     tables = md.split("### ")
     chosen = [next(line for line in t.splitlines() if line.startswith("| atax |")).split("|")[4]
               for t in tables if "policy inference time" in t]
-    expected = Policy.load(policy_path, check=True).greedy(mini(ATAX)).text or "none"
+    expected = Policy.load(policy_path, check=True, pick=True).greedy(mini(ATAX)).text or "none"
     assert chosen[0] == chosen[1] == f" `{expected}` "
     # polyrl-greedy: the same policy without the cost model's check
     assert chosen[3] == f" `{Policy.load(policy_path).greedy(mini(ATAX)).text or 'none'}` "
     assert rows["polyrl-greedy"]["status"] == "ok"
-    # polyrl-macro-pick: the same policy, checked, then the macro pick
-    assert chosen[4] == f" `{Policy.load(policy_path, check=True, pick=True).greedy(mini(ATAX)).text or 'none'}` "
-    assert rows["polyrl-macro-pick"]["status"] == "ok" and rows["polyrl-macro-pick"]["verified"] == "yes"
+    # polyrl-checked: the same policy, checked, without the macro pick
+    assert chosen[4] == f" `{Policy.load(policy_path, check=True).greedy(mini(ATAX)).text or 'none'}` "
+    assert rows["polyrl-checked"]["status"] == "ok" and rows["polyrl-checked"]["verified"] == "yes"
     assert main(["bench", "--dataset", "MINI", "--kernels", "atax", "--variants", "polyrl-policy@",
                  "--out", str(tmp_path / "b2")]) == 2
     assert "give the policy checkpoint" in capsys.readouterr().err
@@ -466,7 +466,7 @@ def test_optimize_asks_the_cost_model_unless_told_not_to(tmp_path, capsys):
     for flags, check in (([], True), (["--no-cost-model"], False)):
         assert main([*base, *flags, "-o", str(tmp_path / "out.c")]) == 0
         text = capsys.readouterr().out
-        inference = Policy.load(check=check).greedy(program)
+        inference = Policy.load(check=check, pick=check).greedy(program)
         assert f"schedule: {inference.text or 'none'}" in text
         assert ("cost model: predicts the policy's" in text) == (inference.proposed is not None and not inference.macro)
         assert ("macro pick: " in text) == bool(inference.macro)
@@ -476,7 +476,8 @@ def test_optimize_says_when_the_form_check_keeps_the_original(tmp_path, capsys):
     jacobi = PB / "stencils/jacobi-2d/jacobi-2d.c"
     assert main(["optimize", str(jacobi), "-D", "MEDIUM_DATASET", "-I", str(UTIL), "-o", str(tmp_path / "out.c")]) == 0
     text = capsys.readouterr().out
-    inference = Policy.load(check=True).greedy(load(jacobi, defines={"MEDIUM_DATASET": "1"}, include_dirs=[str(UTIL)]))
+    inference = Policy.load(check=True, pick=True).greedy(load(jacobi, defines={"MEDIUM_DATASET": "1"},
+                                                               include_dirs=[str(UTIL)]))
     assert f"schedule: {inference.text or 'none'}" in text
     said = "the cost model predicts the policy's whole-program form"
     assert (said in text) == inference.original_instead
@@ -638,7 +639,7 @@ def test_the_form_check_keeps_a_form_only_where_predicted_faster_than_the_origin
 def test_the_pick_takes_a_macro_schedule_only_where_both_forms_models_predict_the_gain(kernel):
     import numpy as np
 
-    from polyrl.bench.variants import MacroPickVariant, _replaced
+    from polyrl.bench.variants import PolicyVariant, _replaced
     from polyrl.model.features import program_graph
     from polyrl.poly.macros import macro_plans
     from polyrl.poly.schedule import Schedule
@@ -652,7 +653,7 @@ def test_the_pick_takes_a_macro_schedule_only_where_both_forms_models_predict_th
     assert (policy.pick.path, policy.pick_also.path) == (DEFAULT_FORMS, DEFAULT_FORMS_TUNED)
     alone = Policy.load(check=True, pick=DEFAULT_PICK)
     assert alone.pick.path == DEFAULT_PICK and alone.pick_also is None and alone.pick_margin == 1.0
-    assert f"{PICK_MARGIN}x" in MacroPickVariant.summary  # the bench says the margin in use
+    assert f"{PICK_MARGIN}x" in PolicyVariant.summary  # the bench says the margin in use
     picked = policy.greedy(program)
     options = [(checked.schedule, checked.nest, "")]
     for name, (acts, nest) in macro_plans(program.model).items():
@@ -669,6 +670,7 @@ def test_the_pick_takes_a_macro_schedule_only_where_both_forms_models_predict_th
         assert picked.proposed == (checked.proposed if checked.proposed is not None else checked.schedule)
         assert f"the macro schedule `{picked.macro}` predicted" in _replaced(picked)
         assert picked.whole == (picked.schedule.actions[0].kind == "A") and not picked.form_instead
+        assert not picked.original_instead  # what the form check said of the checked schedule is not kept
     else:  # no candidate both models predict that much faster: the checked schedule as it was
         assert picked.text == checked.text and not picked.macro and picked.proposed == checked.proposed
     assert is_legal(program.model, picked.schedule)
@@ -678,15 +680,24 @@ def test_the_pick_takes_a_macro_schedule_only_where_both_forms_models_predict_th
     assert alone.greedy(program).text == (str(options[first][0]) if first > 0 else checked.text)
 
 
-def test_optimize_takes_the_macro_pick_only_when_asked(tmp_path, capsys):
+def test_optimize_takes_the_macro_pick_unless_told_not_to(tmp_path, capsys):
     assert Policy.load(check=True, pick=True).pick is not None and Policy.load(check=True).pick is None
     assert Policy.load(pick=True).pick is None  # it comes after the check: none without one
     base = ["optimize", str(GEMM), "-D", "MEDIUM_DATASET", "-I", str(UTIL), "-o", str(tmp_path / "out.c")]
     program = load(GEMM, defines={"MEDIUM_DATASET": "1"}, include_dirs=[str(UTIL)])
     picked = Policy.load(check=True, pick=True).greedy(program)
-    assert main([*base, "--macro-pick"]) == 0
+    checked = Policy.load(check=True).greedy(program)
+    for flags in ([], ["--macro-pick"]):  # on by default
+        assert main([*base, *flags]) == 0
+        text = capsys.readouterr().out
+        assert f"schedule: {picked.text or 'none'}" in text
+        assert ("macro pick: both forms cost models predict the macro schedule" in text) == bool(picked.macro)
+    assert main([*base, "--no-macro-pick"]) == 0
     text = capsys.readouterr().out
-    assert f"schedule: {picked.text or 'none'}" in text
-    assert ("macro pick: both forms cost models predict the macro schedule" in text) == bool(picked.macro)
+    assert f"schedule: {checked.text or 'none'}" in text and "macro pick:" not in text
+    assert main([*base, "--no-cost-model"]) == 0  # no check, so no pick: the greedy schedule
+    text = capsys.readouterr().out
+    greedy = Policy.load().greedy(program)
+    assert f"schedule: {greedy.text or 'none'}" in text and "macro pick:" not in text
     assert main([*base, "--macro-pick", "--no-cost-model"]) == 2
     assert "--macro-pick comes after the cost model's check" in capsys.readouterr().err

@@ -396,13 +396,15 @@ class PolicyVariant(Variant):
     `path`, the variant `polyrl-policy@PATH` named `name`, of another one) after the check
     (polyrl.search.policy.Policy._checked: the shipped cost model's CostCheck, the Pluto form
     kept whole or its plan on the source loops where predicted faster, and the form where the
-    original loops would stay)."""
+    original loops would stay), then the macro pick (Policy._macro_pick)."""
 
     name = "polyrl-policy"
     summary = ("the trained policy's greedy schedule, checked by the cost model, the Pluto form where it would "
                "keep the original, a form only unless predicted slower than the original by both form cost "
-               "models (chosen without compiling or measuring)")
+               "models, then a macro schedule where both predict it at least 1.25x faster (chosen without "
+               "compiling or measuring)")
     cost_check = True
+    pick = True  # the macro pick after the check, as `optimize` (without --no-macro-pick)
 
     def __init__(self, settings: Settings, path: str | None = None, name: str | None = None):
         super().__init__(settings)
@@ -416,7 +418,7 @@ class PolicyVariant(Variant):
         from polyrl.search import Policy
 
         if self._policy is None:
-            self._policy = Policy.load(self.path, check=self.cost_check)
+            self._policy = Policy.load(self.path, check=self.cost_check, pick=self.cost_check and self.pick)
         return self._policy
 
     def unavailable(self) -> str | None:
@@ -490,20 +492,13 @@ class GreedyVariant(PolicyVariant):
 
 
 @register_variant
-class MacroPickVariant(PolicyVariant):
-    """polyrl-policy's schedule, then the macro pick (`optimize --macro-pick`,
-    polyrl.search.policy.Policy._macro_pick), side by side with polyrl-policy."""
+class CheckedVariant(PolicyVariant):
+    """polyrl-policy without the macro pick (`optimize --no-macro-pick`): the checked greedy
+    schedule, side by side with polyrl-policy to measure what the pick does."""
 
-    name = "polyrl-macro-pick"
-    summary = ("polyrl-policy's schedule, or a macro schedule both forms cost models predict at least 1.25x faster "
-               "(optimize --macro-pick)")
-
-    def policy(self):
-        from polyrl.search import Policy
-
-        if self._policy is None:
-            self._policy = Policy.load(self.path, check=True, pick=True)
-        return self._policy
+    name = "polyrl-checked"
+    summary = "polyrl-policy without the macro pick (optimize --no-macro-pick)"
+    pick = False
 
 
 class _SearchVariant(Variant):

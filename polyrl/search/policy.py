@@ -55,7 +55,7 @@ DEFAULT_FORMS = DEFAULT_COSTMODEL.with_name("costmodel-forms.pt")
 DEFAULT_FORMS_TUNED = DEFAULT_COSTMODEL.with_name("costmodel-forms-tuned.pt")
 # ... and how much faster it must predict the original before the form is left out (1: any faster)
 FORM_MARGIN = 1.0
-# the macro pick (Policy._macro_pick, off by default) asks those two models too, and takes a macro
+# the macro pick (Policy._macro_pick; on in `optimize` since session 37) asks those two models too, and takes a macro
 # schedule only where each predicts it at least this much faster than the checked schedule
 PICK_MARGIN = 1.25
 
@@ -339,8 +339,9 @@ class Policy:
         of least mean log predicted time over the picking cost models (`pick`, and `pick_also`
         where there is one), taken only where each of them predicts it at least `pick_margin`
         times faster than `chosen` (the checked schedule on a tie). Its time is added to the
-        inference time. Not on by default (`Policy.load(pick=True)`: the two forms models and
-        PICK_MARGIN; `polyrl optimize --macro-pick`).
+        inference time. `Policy.load(pick=True)`: the two forms models and PICK_MARGIN; what
+        `polyrl optimize` and bench's polyrl-policy use since session 37 (`--no-macro-pick`,
+        bench's polyrl-checked: without it).
 
         Why it exists: the macro schedules are what the search's best schedules are made of,
         and the greedy policy often stops short of them.
@@ -354,15 +355,21 @@ class Policy:
         (`costmodel-pick.pt` alone, any gain) 16.6%, 8.9% and 24.4% with 33 slower;
         `costmodel-forms-tuned.pt` alone 23.5%, 16.3%, 20.2% with 26 slower.
 
-        Why it is off: on PolyBench it is about even and inference gets four times slower
-        (every macro plan is made and every candidate's graph built; LARGE median 247 ms to
-        1.16 s). Side by side on the kernels it changes: LARGE gramschmidt 3.58x to 13.3x,
-        doitgen 12.7x to 7.5x (over all 30 kernels +2.7%); MEDIUM gramschmidt 1.20x to
-        6.75x, 3mm 24x to 37x, gemver 2.2x to 3.2x, doitgen 9.8x to 11.4x, but trmm 13.7x to
-        1.16x, gemm 2.7x to 1.7x, jacobi-2d 0.88x (-1.4% over all 30; -0.7% again after the
-        macro plans' parallel-loop change). The tuned model
-        alone lost on PolyBench (LARGE: trmm 101x to 8x, covariance 100x to 25x, jacobi-1d
-        0.20x), as session 28's rule had (MEDIUM 2.067x to 1.864x)."""
+        Why it was off until session 36: on PolyBench it was about even and inference gets
+        several times slower (every macro plan is made and every candidate's graph built;
+        LARGE median 247 ms to 1.16 s in session 35), mostly from trmm's BLIS plan, whose
+        triangular register blocks the emitter left scalar (MEDIUM 13.7x to 1.16x).
+
+        Why it is on (session 37, `reports/session37/README.md`): with that emitter defect
+        fixed (session 36), the same rule, unchanged, on three held-out generated sets
+        measured on an AMD Zen 4 (no label of the models is from it), every candidate side by
+        side: seed 77 at scale 16 2.103x to 2.111x (+0.4%), seed 137 (triangular and
+        contraction-rich, scale 16) 2.327x to 2.758x (+18.5%), seed 85 (stencil-rich) 1.188x
+        to 1.414x (+19.0%); it changed 53 of the 120 programs, 34 more than 5% faster, 8 more than
+        5% slower. PolyBench after
+        (session 36, the same machine): MEDIUM +7.6% over 30 kernels (gramschmidt 1.24x to
+        6.48x, 3mm 13.6x to 26.3x; trmm 12.1x to 6.1x), LARGE gramschmidt 1.33x to 7.23x,
+        doitgen 9.44x to 8.28x."""
         start = time.perf_counter()
         options = macro_options(lp.program.model, chosen.schedule, chosen.nest)
         result = chosen
@@ -378,7 +385,7 @@ class Policy:
                 result = replace(chosen, schedule=schedule, nest=nest, macro=name, proposed=own,
                                  predicted_gain=gain,
                                  whole=bool(schedule.actions) and schedule.actions[0].kind == "A",
-                                 form_instead=False, source_loops=False)
+                                 form_instead=False, source_loops=False, original_instead=False)
         return replace(result, seconds=chosen.seconds + time.perf_counter() - start)
 
     def _form_check(self, lp: LoadedProgram, form: Inference) -> Inference:
