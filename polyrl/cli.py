@@ -194,8 +194,6 @@ def cmd_optimize(args) -> int:
                           "--(no-)macro-pick, or --schedule")
     if args.macro_pick and not args.cost_check:
         raise PolyrlError("--macro-pick comes after the cost model's check; drop --no-cost-model or --macro-pick")
-    if args.macro_pick is None:  # on wherever the check is
-        args.macro_pick = args.cost_check
     if args.search is not None and args.search < 1:
         raise PolyrlError("--search N needs N >= 1 measurements")
     if args.output and not Path(args.output).resolve().parent.is_dir():
@@ -250,7 +248,8 @@ def _policy_schedule(prog, args) -> str | None:
     from polyrl.runtime.execute import format_seconds
     from polyrl.search import Policy, policy_search
 
-    policy = Policy.load(args.policy, check=args.cost_check, pick=args.macro_pick)
+    # the pick unless --no-macro-pick; without the check there is none
+    policy = Policy.load(args.policy, check=args.cost_check, pick=args.macro_pick is not False)
     if args.search is None:
         inference = policy.greedy(prog)
         print(f"policy {policy.path}: chose in {format_seconds(inference.seconds)} ({inference.steps} steps)")

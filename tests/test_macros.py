@@ -322,3 +322,16 @@ def test_the_plan_on_the_loops_as_written_is_the_alternative_to_a_skewing_isl_sc
     assert is_legal(model, Schedule(tuple(steps)))
     # no alternative to a schedule that does not start with isl's
     assert source_plan(model, form, steps, planned) is None
+
+
+def test_a_plan_is_made_once_per_model_and_profile():
+    # the policy's form, the macro pick and the search ask for the same plans of one program
+    model = sized("linear-algebra/blas/gemm/gemm.c").model
+    profile = next(p for p in PROFILES if p.name == "affine-tile")
+    actions, nest = macro_plan(model, profile)
+    assert actions and profile in model.plans
+    actions.clear()  # a caller's list is its own
+    again, nest_again = macro_plan(model, profile)
+    assert again and nest_again is nest
+    fresh = sized("linear-algebra/blas/gemm/gemm.c").model  # what a model that never planned makes
+    assert str(Schedule(tuple(again))) == str(macro_schedule(fresh, profile))

@@ -418,7 +418,7 @@ class PolicyVariant(Variant):
         from polyrl.search import Policy
 
         if self._policy is None:
-            self._policy = Policy.load(self.path, check=self.cost_check, pick=self.cost_check and self.pick)
+            self._policy = Policy.load(self.path, check=self.cost_check, pick=self.pick)  # no check: no pick
         return self._policy
 
     def unavailable(self) -> str | None:

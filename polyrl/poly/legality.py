@@ -55,6 +55,9 @@ class Model:
     _verdicts: dict[tuple, bool | int | None] = field(default_factory=dict, init=False, repr=False, compare=False)
     # the relations {t1 -> t2 : t1 >=lex t2} that _reversed asks, per depth and pieces
     _orders: dict[tuple, isl.Map] = field(default_factory=dict, init=False, repr=False, compare=False)
+    # polyrl.poly.macros.macro_plan's plans per profile: the policy's form, its check, the macro
+    # pick and the search each ask for the program's plans
+    plans: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def for_nest(self, nest: LoopNest) -> Model:
         """The model whose dependences `nest` must respect: with its scalars expanded."""

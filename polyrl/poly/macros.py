@@ -633,7 +633,15 @@ def macro_plan(model: Model, profile: Profile) -> tuple[list[Action], LoopNest]:
     time-tiled, fdtd-2d 1.81x time-tiled where the other form runs a third in parallel).
     Empty when isl gives none, or when no plan takes anything on its loops (isl's order
     alone is no plan). Returns the actions and the nest they make (the original nest
-    when there are none)."""
+    when there are none). Made once per model and profile (`Model.plans`)."""
+    known = model.plans.get(profile)
+    if known is None:
+        actions, nest = _macro_plan(model, profile)
+        known = model.plans[profile] = (tuple(actions), nest)
+    return list(known[0]), known[1]
+
+
+def _macro_plan(model: Model, profile: Profile) -> tuple[list[Action], LoopNest]:
     nest = model.original
     if not nest.branches():
         return [], nest

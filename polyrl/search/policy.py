@@ -365,11 +365,10 @@ class Policy:
         measured on an AMD Zen 4 (no label of the models is from it), every candidate side by
         side: seed 77 at scale 16 2.103x to 2.111x (+0.4%), seed 137 (triangular and
         contraction-rich, scale 16) 2.327x to 2.758x (+18.5%), seed 85 (stencil-rich) 1.188x
-        to 1.414x (+19.0%); it changed 53 of the 120 programs, 34 more than 5% faster, 8 more than
-        5% slower. PolyBench after
-        (session 36, the same machine): MEDIUM +7.6% over 30 kernels (gramschmidt 1.24x to
-        6.48x, 3mm 13.6x to 26.3x; trmm 12.1x to 6.1x), LARGE gramschmidt 1.33x to 7.23x,
-        doitgen 9.44x to 8.28x."""
+        to 1.414x (+19.0%); it changed 53 of the 120 programs, 34 more than 5% faster, 8 more
+        than 5% slower. PolyBench after, side by side on the same machine: MEDIUM 1.999x to
+        2.130x over 30 kernels (gramschmidt 1.24x to 6.45x, 3mm 13.6x to 19.7x; trmm 12.2x to
+        6.2x), LARGE 3.07x to 3.30x (gramschmidt 1.35x to 8.27x, doitgen 9.20x to 7.12x)."""
         start = time.perf_counter()
         options = macro_options(lp.program.model, chosen.schedule, chosen.nest)
         result = chosen

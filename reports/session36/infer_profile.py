@@ -1,7 +1,8 @@
 """Time the shipped policy's checked greedy inference on PolyBench kernels (parsing and
 dependence analysis not counted, as in `polyrl bench`), and profile it.
 
-usage: infer_profile.py DATASET [KERNEL...] [--profile KERNEL|all]
+usage: infer_profile.py DATASET [KERNEL...] [--profile KERNEL|all] [--pick]
+  --pick: with the macro pick (`Policy.load(check=True, pick=True)`, what `optimize` does since session 37)
   --profile KERNEL: cProfile of that kernel's inference (cumulative and own time)
   --profile all: one cProfile over every kernel's inference (cumulative time)
 """
@@ -22,8 +23,9 @@ def main(argv):
         i = argv.index("--profile")
         profile = argv[i + 1]
         argv = argv[:i] + argv[i + 2:]
-    names = set(argv)
-    policy = Policy.load(check=True)
+    pick = "--pick" in argv
+    names = set(argv) - {"--pick"}
+    policy = Policy.load(check=True, pick=pick)
     profiler = cProfile.Profile()
     times = []
     for k in discover(resolve_suite("polybench")[1]):
