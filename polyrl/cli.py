@@ -106,14 +106,14 @@ def build_parser() -> argparse.ArgumentParser:
                    "a schedule of the whole program in the Pluto form (F) is kept as it is, or its plan on the "
                    "loops as written is taken where the cost model predicts that faster, and where the original "
                    "loops would stay, the program's Pluto form (so chosen) is used instead; either form is then "
-                   "left out where two more cost models (costmodel-forms.pt and costmodel-forms-tuned.pt) both predict "
-                   "the original loops faster")
+                   "left out where two more cost models (costmodel-forms.pt and costmodel-forms-tuned.pt; on AMD "
+                   "machines each averaged with its fine-tune on AMD labels) both predict the original loops faster")
     p.add_argument("--macro-pick", action=argparse.BooleanOptionalAction, default=None,
                    help="after the cost model's check, let the two forms cost models pick between the checked schedule "
                    "and the program's macro schedules (tile, pack, register-block, vector code, parallel; interchange "
                    "for column walks; skew and tile for stencils): a macro schedule is taken where both predict it at "
                    "least 1.25x faster. On by default with the cost model (it raised held-out sets of generated "
-                   "programs by 0.4-22%%, measured on two machines); --no-macro-pick keeps the checked schedule and "
+                   "programs by 0-24%%, measured on three machines); --no-macro-pick keeps the checked schedule and "
                    "chooses several times faster")
     p.add_argument("-o", "--output", help="output file (default FILE.polyrl.c next to the input)")
     add_simd_argument(p)

@@ -25,6 +25,18 @@ CTYPE_BYTES: dict[str, int] = {
 }
 
 
+def cpu_vendor(cpuinfo: str | Path = "/proc/cpuinfo") -> str:
+    """"amd", "intel", or "" where /proc/cpuinfo names neither (another vendor, or no
+    such file): what chooses the cost models taught that vendor's machines
+    (polyrl.search.policy.forms_blend)."""
+    try:
+        text = Path(cpuinfo).read_text(errors="replace")
+    except OSError:
+        return ""
+    m = re.search(r"^vendor_id\s*:\s*(\S+)", text, flags=re.M)
+    return {"AuthenticAMD": "amd", "GenuineIntel": "intel"}.get(m.group(1), "") if m else ""
+
+
 def element_bytes(ctype: str) -> int:
     """sizeof of a C element type; 8 for types this table does not know."""
     words = [w for w in ctype.replace("*", " ").split() if w not in ("const", "volatile", "signed", "unsigned")]

@@ -634,6 +634,41 @@ def test_the_form_check_keeps_a_form_only_where_predicted_faster_than_the_origin
     assert ours.original_instead == (ours.text == "" and theirs.whole and not theirs.form_instead)
 
 
+def test_the_forms_models_are_blended_with_their_fine_tunes_on_that_vendors_machines(tmp_path):
+    import numpy as np
+
+    from polyrl.machine import cpu_vendor
+    from polyrl.model.features import program_graph
+    from polyrl.search.policy import DEFAULT_FORMS, DEFAULT_FORMS_TUNED, FORMS_BLEND, CostCheck, forms_blend
+
+    # the vendor comes from /proc/cpuinfo's vendor_id; another vendor or no file: none
+    for vendor_id, want in [("AuthenticAMD", "amd"), ("GenuineIntel", "intel"), ("CentaurHauls", "")]:
+        (tmp_path / "cpuinfo").write_text(f"processor\t: 0\nvendor_id\t: {vendor_id}\ncpu family\t: 25\n")
+        assert cpu_vendor(tmp_path / "cpuinfo") == want
+    assert cpu_vendor(tmp_path / "missing") == ""
+    # each shipped forms model has its AMD fine-tune, shipped beside it; other vendors get none
+    for path in (DEFAULT_FORMS, DEFAULT_FORMS_TUNED):
+        (amd,) = forms_blend(path, "amd")
+        assert amd == FORMS_BLEND["amd"][path] and amd.is_file() and amd != path
+        assert forms_blend(path, "intel") == () and forms_blend(path, "") == ()
+    assert forms_blend(Path("elsewhere.pt"), "amd") == ()
+    # a blend predicts the geometric mean of its models' times
+    program = load(GEMM, defines={"MEDIUM_DATASET": "1"}, include_dirs=[str(UTIL)])
+    graphs = [program_graph(program.scop, program.model.original)]
+    alone, tune = CostCheck(DEFAULT_FORMS).predict(graphs), CostCheck(FORMS_BLEND["amd"][DEFAULT_FORMS]).predict(graphs)
+    assert not np.allclose(alone, tune)  # the premise: the fine-tune predicts otherwise
+    blended = CostCheck(DEFAULT_FORMS, blend=[FORMS_BLEND["amd"][DEFAULT_FORMS]]).predict(graphs)
+    assert np.allclose(blended, np.sqrt(alone * tune), rtol=1e-5)
+    with pytest.raises(PolyrlError, match="no such cost-model checkpoint"):
+        CostCheck(DEFAULT_FORMS, blend=[tmp_path / "missing.pt"])
+    # the shipped policy asks this machine's blend in the form check and the pick, each loaded once
+    policy = Policy.load(check=True, pick=True)
+    assert policy.forms.blend == forms_blend(DEFAULT_FORMS) and policy.forms_also.blend == forms_blend(DEFAULT_FORMS_TUNED)
+    assert policy.pick is policy.forms and policy.pick_also is policy.forms_also
+    assert Policy.load(check=True, forms=DEFAULT_FORMS).forms.blend == ()  # a path given: that model alone
+    assert Policy.load(check=True).check.blend == ()  # the check's own cost model is never blended
+
+
 @pytest.mark.parametrize("kernel", [GEMM, PB / "stencils/jacobi-2d/jacobi-2d.c", PB / "linear-algebra/blas/gemver/gemver.c",
                                     PB / "linear-algebra/kernels/doitgen/doitgen.c"])
 def test_the_pick_takes_a_macro_schedule_only_where_both_forms_models_predict_the_gain(kernel):
@@ -643,7 +678,7 @@ def test_the_pick_takes_a_macro_schedule_only_where_both_forms_models_predict_th
     from polyrl.model.features import program_graph
     from polyrl.poly.macros import macro_plans
     from polyrl.poly.schedule import Schedule
-    from polyrl.search.policy import DEFAULT_FORMS, DEFAULT_FORMS_TUNED, DEFAULT_PICK, PICK_MARGIN, CostCheck
+    from polyrl.search.policy import DEFAULT_FORMS, DEFAULT_FORMS_TUNED, DEFAULT_PICK, PICK_MARGIN, CostCheck, forms_blend, shipped_forms
 
     program = load(kernel, defines={"MEDIUM_DATASET": "1"}, include_dirs=[str(UTIL)])
     checked = Policy.load(check=True).greedy(program)
@@ -651,6 +686,7 @@ def test_the_pick_takes_a_macro_schedule_only_where_both_forms_models_predict_th
     # the pick asks the form check's two models (loaded once) with the margin; a path asks that model alone
     assert policy.pick is policy.forms and policy.pick_also is policy.forms_also and policy.pick_margin == PICK_MARGIN
     assert (policy.pick.path, policy.pick_also.path) == (DEFAULT_FORMS, DEFAULT_FORMS_TUNED)
+    assert (policy.pick.blend, policy.pick_also.blend) == tuple(forms_blend(p) for p in (DEFAULT_FORMS, DEFAULT_FORMS_TUNED))
     alone = Policy.load(check=True, pick=DEFAULT_PICK)
     assert alone.pick.path == DEFAULT_PICK and alone.pick_also is None and alone.pick_margin == 1.0
     assert f"{PICK_MARGIN}x" in PolicyVariant.summary  # the bench says the margin in use
@@ -661,7 +697,7 @@ def test_the_pick_takes_a_macro_schedule_only_where_both_forms_models_predict_th
             options.append((Schedule(tuple(acts)), nest, name))
     assert len(options) > 1  # the premise: each kernel has macro schedules besides the checked one
     graphs = [program_graph(program.scop, nest) for _, nest, _ in options]
-    times = [CostCheck(p).predict(graphs) for p in (DEFAULT_FORMS, DEFAULT_FORMS_TUNED)]
+    times = [shipped_forms(p).predict(graphs) for p in (DEFAULT_FORMS, DEFAULT_FORMS_TUNED)]
     best = int(np.argmin(np.log(times[0]) + np.log(times[1])))
     gain = min(t[0] / t[best] for t in times)
     if best > 0 and gain >= PICK_MARGIN:

@@ -53,6 +53,14 @@ DEFAULT_FORMS = DEFAULT_COSTMODEL.with_name("costmodel-forms.pt")
 # ... and the second one it asks: the same model taught the labels of imperfect nests (session 34);
 # a form is left out only where both predict the original faster
 DEFAULT_FORMS_TUNED = DEFAULT_COSTMODEL.with_name("costmodel-forms-tuned.pt")
+# On a machine of a vendor named here, each of those two models is blended with its fine-tune on
+# the label set's machines of that vendor (CostCheck's `blend`: the geometric mean of the
+# predicted times), wherever the shipped models are asked: the form check and the macro pick.
+# Why: `reports/session38/README.md` (an AMD Zen 3, none of whose labels either model saw).
+FORMS_BLEND: dict[str, dict[Path, Path]] = {
+    "amd": {DEFAULT_FORMS: DEFAULT_COSTMODEL.with_name("costmodel-forms-amd.pt"),
+            DEFAULT_FORMS_TUNED: DEFAULT_COSTMODEL.with_name("costmodel-forms-tuned-amd.pt")},
+}
 # ... and how much faster it must predict the original before the form is left out (1: any faster)
 FORM_MARGIN = 1.0
 # the macro pick (Policy._macro_pick; on in `optimize` since session 37) asks those two models too, and takes a macro
@@ -117,11 +125,17 @@ class CostCheck:
     sets (seeds 77 and 78, 60 programs each) p11 with the check on its forms too gave 1.881x
     and 1.955x, with the forms kept 2.070x and 2.193x."""
 
-    def __init__(self, path: str | Path | None = None):
+    def __init__(self, path: str | Path | None = None, blend: Sequence[str | Path] = ()):
+        """The cost model at `path`; with `blend`, that model and the ones at those paths
+        predict together: the geometric mean of their predicted times (forms_blend)."""
         self.path = Path(path) if path is not None else DEFAULT_COSTMODEL
-        if not self.path.is_file():
-            raise PolyrlError("no such cost-model checkpoint", str(self.path))
-        self.model, self.target = load_costmodel(self.path)
+        self.blend = tuple(Path(p) for p in blend)
+        self._models = []
+        for p in (self.path, *self.blend):
+            if not p.is_file():
+                raise PolyrlError("no such cost-model checkpoint", str(p))
+            self._models.append(load_costmodel(p))
+        self.model, self.target = self._models[0]
 
     @staticmethod
     def candidates(schedule: Schedule) -> list[Schedule]:
@@ -169,8 +183,25 @@ class CostCheck:
         """Predicted times (seconds) of program graphs (`program_graph` with no focus branch,
         what the cost model was trained on)."""
         # tensors only: the graph cache's graphs also carry their node descriptions
-        return predict_seconds(self.model, self.target,
-                               [Data(x=g.x, edge_index=g.edge_index, edge_attr=g.edge_attr) for g in graphs])
+        plain = [Data(x=g.x, edge_index=g.edge_index, edge_attr=g.edge_attr) for g in graphs]
+        if len(self._models) == 1:
+            return predict_seconds(self.model, self.target, plain)
+        return np.exp(np.mean([np.log(predict_seconds(m, t, plain)) for m, t in self._models], axis=0))
+
+
+def forms_blend(path: Path, vendor: str | None = None) -> tuple[Path, ...]:
+    """What the shipped forms model at `path` is blended with on a machine of `vendor`
+    (default: this machine's, polyrl.machine.cpu_vendor): its fine-tune on that vendor's
+    labels where FORMS_BLEND has one, else nothing."""
+    from polyrl.machine import cpu_vendor
+
+    other = FORMS_BLEND.get(cpu_vendor() if vendor is None else vendor, {}).get(path)
+    return (other,) if other is not None else ()
+
+
+def shipped_forms(path: Path) -> CostCheck:
+    """The shipped forms model at `path` as this machine asks it (with forms_blend's models)."""
+    return CostCheck(path, blend=forms_blend(path))
 
 
 class _ProgramMemo:
@@ -240,7 +271,8 @@ class Policy:
         schedules get a CostCheck, with the shipped cost model (True) or the one at a path.
         `forms` (with a check only): the check weighs whole-program forms against the
         original loops (`_form_check`) with the shipped DEFAULT_FORMS and DEFAULT_FORMS_TUNED
-        (True: the form is left out only where both predict the original faster), the one
+        (True: the form is left out only where both predict the original faster; on the
+        vendors of FORMS_BLEND each is blended with its fine-tune, shipped_forms), the one
         cost model at a path, or not at all (False). `pick` (with a check only): then the macro pick
         (`_macro_pick`): True asks DEFAULT_FORMS and DEFAULT_FORMS_TUNED, both of which must
         predict a gain of PICK_MARGIN; a path asks the one cost model there (any predicted gain)."""
@@ -254,13 +286,16 @@ class Policy:
         if check is not False:
             kwargs["check"] = CostCheck(None if check is True else check)
             if forms is not False:
-                kwargs["forms"] = CostCheck(DEFAULT_FORMS if forms is True else forms)
+                kwargs["forms"] = shipped_forms(DEFAULT_FORMS) if forms is True else CostCheck(forms)
                 if forms is True:
-                    kwargs["forms_also"] = CostCheck(DEFAULT_FORMS_TUNED)
+                    kwargs["forms_also"] = shipped_forms(DEFAULT_FORMS_TUNED)
             if pick is not False:  # a model the form check loaded already is not loaded again
-                loaded = {c.path: c for c in (kwargs.get("forms"), kwargs.get("forms_also")) if c is not None}
-                paths = (DEFAULT_FORMS, DEFAULT_FORMS_TUNED) if pick is True else (Path(pick),)
-                kwargs["pick"], *also = [loaded.get(p) or CostCheck(p) for p in paths]
+                loaded = {(c.path, c.blend): c for c in (kwargs.get("forms"), kwargs.get("forms_also")) if c is not None}
+                if pick is True:
+                    wanted = [(p, forms_blend(p)) for p in (DEFAULT_FORMS, DEFAULT_FORMS_TUNED)]
+                else:
+                    wanted = [(Path(pick), ())]
+                kwargs["pick"], *also = [loaded.get(key) or CostCheck(*key) for key in wanted]
                 if also:
                     kwargs.update(pick_also=also[0], pick_margin=PICK_MARGIN)
         return cls(model, max_steps_of(ckpt), str(path), members=ensemble_members(ckpt, path), **kwargs)
@@ -417,7 +452,12 @@ class Policy:
         at scale 4 and 16; `reports/session34/forms-eight.md`) the product of the geometric
         means was 1,560 leaving out a form only where both predict the original faster,
         1,501 with the tuned model alone and 970 with the first alone; on the six sets 109.4,
-        105.2 and 110.0."""
+        105.2 and 110.0.
+
+        On AMD machines (session 38, FORMS_BLEND) each of the two is blended with its fine-tune
+        on the label set's AMD labels, here and in the pick: on five held-out sets measured on
+        a Zen 3 the whole one-shot pipeline gained 2.7% a set (1.038x, 0.985x, 1.048x on the
+        three it was chosen on; 1.103x and 0.968x on two fresh ones)."""
         if self.forms is None or not form.schedule.actions:
             return form
         start = time.perf_counter()
