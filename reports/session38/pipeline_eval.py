@@ -1,0 +1,138 @@
+"""Session 38: the whole one-shot pipeline (`polyrl optimize`'s greedy episode, the check, the
+form check and the macro pick) with the two forms models swapped for others, scored on
+measured times of held-out generated programs.
+
+A configuration is NAME=A,B: the check's cost model stays the shipped one; the form check
+asks A and B (`forms`, `forms_also`: a form is left out only where both predict the original
+faster) and the macro pick asks A and B with the shipped margin (both must predict the gain).
+NAME=A,B:nopick leaves the pick out. `shipped` is the shipped pair.
+
+    python pipeline_eval.py decide PLAN_DIR CONFIG...   # writes PLAN_DIR/decisions.json (nothing timed)
+    python pipeline_eval.py schedules PLAN_DIR... OUT.txt   # `id: SCHEDULE` lines of every decision
+    python pipeline_eval.py report PLAN_DIR STORE [BASE_CONFIG]   # after `polyrl measure`
+
+PLAN_DIR is a folder of session 35's pick_plan.py (plan.json and corpus/): its programs are
+the ones decided on.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import sys
+import time
+from pathlib import Path
+
+from polyrl.api import load
+from polyrl.model.costmodel import index_corpus, read_manifest, read_store
+from polyrl.rl.state import LoadedProgram
+from polyrl.search import Policy
+from polyrl.search.policy import DEFAULT_FORMS, DEFAULT_FORMS_TUNED, PICK_MARGIN, CostCheck
+
+
+class MeanCheck(CostCheck):
+    """Several cost models as one: the geometric mean of their predicted times."""
+
+    def __init__(self, paths: list[str]):
+        self.parts = [CostCheck(Path(p)) for p in paths]
+        self.path = Path("+".join(paths))
+
+    def predict(self, graphs):
+        import numpy as np
+        return np.exp(np.mean([np.log(c.predict(graphs)) for c in self.parts], axis=0))
+
+
+def _policy(spec: str) -> Policy:
+    """SPEC is A,B[:nopick]; A or B may be X+Y (the geometric mean of two models' predictions)."""
+    models, _, flag = spec.partition(":")
+    if models == "shipped":
+        return Policy.load(check=True, pick=flag != "nopick")
+    paths = models.split(",")
+    a, b = (MeanCheck(p.split("+")) if "+" in p else CostCheck(Path(p)) for p in paths)
+    base = Policy.load(check=True, forms=False)
+    kw = dict(forms=a, forms_also=b)
+    if flag != "nopick":
+        kw.update(pick=a, pick_also=b, pick_margin=PICK_MARGIN)
+    return Policy(base.model, base.max_steps, base.path, check=base.check, **kw)
+
+
+def decide(plan_dir: Path, configs: list[str]) -> None:
+    plan = json.loads((plan_dir / "plan.json").read_text())
+    out = plan_dir / "decisions.json"
+    decisions = json.loads(out.read_text()) if out.exists() else {}
+    files = {}
+    for line in (plan_dir / "corpus" / "manifest.jsonl").read_text().splitlines():
+        if line.strip():
+            e = json.loads(line)
+            files[e["id"]] = e["file"]
+    for config in configs:
+        name, _, spec = config.partition("=")
+        policy = _policy(spec or name)
+        start = time.time()
+        chosen = {}
+        for row in plan:
+            inf = policy.greedy(LoadedProgram.of(load(plan_dir / "corpus" / files[row["id"]])))
+            chosen[row["id"]] = {"schedule": inf.text, "macro": inf.macro, "seconds": inf.seconds}
+        decisions[name] = {"spec": spec or name, "chosen": chosen}
+        out.write_text(json.dumps(decisions, indent=1))
+        print(f"{plan_dir.name} {name}: {len(chosen)} programs in {time.time() - start:.0f} s", flush=True)
+
+
+def schedules(plan_dirs: list[Path], out: str) -> None:
+    lines = set()
+    for d in plan_dirs:
+        for config in json.loads((d / "decisions.json").read_text()).values():
+            lines |= {f"{k}: {v['schedule']}\n" for k, v in config["chosen"].items() if v["schedule"]}
+    Path(out).write_text("".join(sorted(lines)))
+    print(f"{len(lines)} schedules -> {out}")
+
+
+def _geomean(xs) -> float:
+    xs = list(xs)
+    return math.exp(sum(map(math.log, xs)) / len(xs)) if xs else float("nan")
+
+
+def report(plan_dir: Path, store: str, base_name: str = "shipped") -> None:
+    decisions = json.loads((plan_dir / "decisions.json").read_text())
+    samples, machine = read_store(store)
+    ids = {h: e.id for h, e in index_corpus(read_manifest(plan_dir / "corpus"), {}, 1, lambda _: None).items()}
+    seconds = {(ids.get(s.program), s.schedule): s.seconds for s in samples}
+    programs = sorted({p for c in decisions.values() for p in c["chosen"]})
+    full = [p for p in programs if (p, "") in seconds
+            and all((p, c["chosen"][p]["schedule"]) in seconds for c in decisions.values() if p in c["chosen"])]
+    print(f"{plan_dir.name}: {len(programs)} programs, {len(full)} with the original and every decision measured "
+          f"(on {machine})")
+    base = decisions.get(base_name)
+    print(f"{'configuration':34s} {'geomean':>8s} {'<0.95x':>6s} {'vs ' + base_name:>12s} {'faster':>6s} {'slower':>6s}"
+          f" {'infer med':>9s}")
+    for name, c in decisions.items():
+        sp = {p: seconds[(p, "")] / seconds[(p, c["chosen"][p]["schedule"])] for p in full}
+        line = f"{name:34s} {_geomean(sp.values()):7.3f}x {sum(x < 0.95 for x in sp.values()):6d}"
+        if base is not None:
+            rel = {p: sp[p] * seconds[(p, base["chosen"][p]["schedule"])] / seconds[(p, "")] for p in full}
+            line += (f" {_geomean(rel.values()):11.3f}x {sum(r > 1.05 for r in rel.values()):6d}"
+                     f" {sum(r < 1 / 1.05 for r in rel.values()):6d}")
+        inf = sorted(v["seconds"] for v in c["chosen"].values())
+        line += f" {1000 * inf[len(inf) // 2]:7.0f} ms"
+        print(line)
+
+
+def main() -> int:
+    if len(sys.argv) < 3:
+        print(__doc__)
+        return 2
+    step, *rest = sys.argv[1:]
+    if step == "decide":
+        decide(Path(rest[0]), rest[1:])
+    elif step == "schedules":
+        schedules([Path(p) for p in rest[:-1]], rest[-1])
+    elif step == "report":
+        report(Path(rest[0]), rest[1], *rest[2:])
+    else:
+        print(__doc__)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
