@@ -130,12 +130,11 @@ class CostCheck:
         predict together: the geometric mean of their predicted times (forms_blend)."""
         self.path = Path(path) if path is not None else DEFAULT_COSTMODEL
         self.blend = tuple(Path(p) for p in blend)
-        self._models = []
+        self._models = []  # (network, target scaling) of `path`, then of each blended model
         for p in (self.path, *self.blend):
             if not p.is_file():
                 raise PolyrlError("no such cost-model checkpoint", str(p))
             self._models.append(load_costmodel(p))
-        self.model, self.target = self._models[0]
 
     @staticmethod
     def candidates(schedule: Schedule) -> list[Schedule]:
@@ -185,7 +184,7 @@ class CostCheck:
         # tensors only: the graph cache's graphs also carry their node descriptions
         plain = [Data(x=g.x, edge_index=g.edge_index, edge_attr=g.edge_attr) for g in graphs]
         if len(self._models) == 1:
-            return predict_seconds(self.model, self.target, plain)
+            return predict_seconds(*self._models[0], plain)
         return np.exp(np.mean([np.log(predict_seconds(m, t, plain)) for m, t in self._models], axis=0))
 
 
@@ -285,19 +284,26 @@ class Policy:
         model, ckpt = load_policy(path)
         if check is not False:
             kwargs["check"] = CostCheck(None if check is True else check)
+            from polyrl.machine import cpu_vendor
+
+            vendor = cpu_vendor()
+            loaded: dict[tuple, CostCheck] = {}  # a model the form check loaded is not loaded again for the pick
+
+            def cost(p: str | Path, shipped: bool = False) -> CostCheck:
+                key = (Path(p), forms_blend(Path(p), vendor) if shipped else ())
+                if key not in loaded:
+                    loaded[key] = CostCheck(*key)
+                return loaded[key]
+
             if forms is not False:
-                kwargs["forms"] = shipped_forms(DEFAULT_FORMS) if forms is True else CostCheck(forms)
+                kwargs["forms"] = cost(DEFAULT_FORMS, True) if forms is True else cost(forms)
                 if forms is True:
-                    kwargs["forms_also"] = shipped_forms(DEFAULT_FORMS_TUNED)
-            if pick is not False:  # a model the form check loaded already is not loaded again
-                loaded = {(c.path, c.blend): c for c in (kwargs.get("forms"), kwargs.get("forms_also")) if c is not None}
-                if pick is True:
-                    wanted = [(p, forms_blend(p)) for p in (DEFAULT_FORMS, DEFAULT_FORMS_TUNED)]
-                else:
-                    wanted = [(Path(pick), ())]
-                kwargs["pick"], *also = [loaded.get(key) or CostCheck(*key) for key in wanted]
-                if also:
-                    kwargs.update(pick_also=also[0], pick_margin=PICK_MARGIN)
+                    kwargs["forms_also"] = cost(DEFAULT_FORMS_TUNED, True)
+            if pick is True:
+                kwargs.update(pick=cost(DEFAULT_FORMS, True), pick_also=cost(DEFAULT_FORMS_TUNED, True),
+                              pick_margin=PICK_MARGIN)
+            elif pick is not False:
+                kwargs["pick"] = cost(pick)
         return cls(model, max_steps_of(ckpt), str(path), members=ensemble_members(ckpt, path), **kwargs)
 
     @property

@@ -5,7 +5,7 @@
 # rich set hgt (seed 137, scale 16). Plans (nothing timed), then every candidate and the original
 # side by side in one fresh store per set. Run with nothing else timing.
 set -eu
-cd /work/runs/s37
+cd "${1:-/work/runs/s37}"  # the run folder (session 38 ran it in /work/runs/s38 on a Zen 3)
 P=/work/main/.venv/bin
 W=/work/main/polyrl/model/weights
 [ -d gp ] || $P/polyrl generate --count 600 --seed 85 --scale 16 --out gp --weights stencil_jacobi=6,stencil_seidel=6,shared=0.7,time_steps=500

@@ -30,25 +30,14 @@ from polyrl.search import Policy
 from polyrl.search.policy import DEFAULT_FORMS, DEFAULT_FORMS_TUNED, PICK_MARGIN, CostCheck
 
 
-class MeanCheck(CostCheck):
-    """Several cost models as one: the geometric mean of their predicted times."""
-
-    def __init__(self, paths: list[str]):
-        self.parts = [CostCheck(Path(p)) for p in paths]
-        self.path = Path("+".join(paths))
-
-    def predict(self, graphs):
-        import numpy as np
-        return np.exp(np.mean([np.log(c.predict(graphs)) for c in self.parts], axis=0))
-
-
 def _policy(spec: str) -> Policy:
-    """SPEC is A,B[:nopick]; A or B may be X+Y (the geometric mean of two models' predictions)."""
+    """SPEC is A,B[:nopick]; A or B may be X+Y (X blended with Y: CostCheck's geometric mean of
+    their predicted times). `shipped` is session 37's default: the two shipped forms models,
+    not blended, whatever machine this runs on."""
     models, _, flag = spec.partition(":")
     if models == "shipped":
-        return Policy.load(check=True, pick=flag != "nopick")
-    paths = models.split(",")
-    a, b = (MeanCheck(p.split("+")) if "+" in p else CostCheck(Path(p)) for p in paths)
+        models = f"{DEFAULT_FORMS},{DEFAULT_FORMS_TUNED}"
+    a, b = (CostCheck(first, blend=rest) for first, *rest in (p.split("+") for p in models.split(",")))
     base = Policy.load(check=True, forms=False)
     kw = dict(forms=a, forms_also=b)
     if flag != "nopick":

@@ -12,16 +12,14 @@ import sys
 from pathlib import Path
 
 from polyrl.bench.suite import discover, resolve_suite
-from polyrl.search import Policy
-from polyrl.search.policy import DEFAULT_FORMS, DEFAULT_FORMS_TUNED, PICK_MARGIN, CostCheck
+
+sys.path.insert(0, str(Path(__file__).parent))
+from pipeline_eval import _policy  # noqa: E402
 
 
 def main() -> int:
     dataset, out = sys.argv[1:3]
-    base = Policy.load(check=True, forms=False)
-    forms, tuned = CostCheck(DEFAULT_FORMS), CostCheck(DEFAULT_FORMS_TUNED)
-    policy = Policy(base.model, base.max_steps, base.path, check=base.check, forms=forms, forms_also=tuned,
-                    pick=forms, pick_also=tuned, pick_margin=PICK_MARGIN)
+    policy = _policy("shipped")
     _, folder = resolve_suite("polybench")
     lines = []
     for kernel in discover(folder):
