@@ -576,11 +576,35 @@ def test_a_batch_times_its_variants_interleaved_and_dumps_each(gemm: Scop, tmp_p
     # rounds visit every variant that still wants runs: none runs far more often than another
     assert max(map(len, r.times)) <= 3 * min(map(len, r.times))
     base = measure(gemm, None, TC, repeat=1)
-    dumps = [load_dump(d) for d in r.dumps]
+    original = load_dump(r.dumps[0])
+    dumps = [original] + [load_dump(d, same_as=original) for d in r.dumps[1:]]
     assert np.array_equal(dumps[0]["C"], base.dump["C"])  # the original, as a lone binary computes it
     assert compare_dumps(dumps[0], dumps[1], False).ok
     wrong = compare_dumps(dumps[0], dumps[2], False)
     assert not wrong.ok and wrong.detail.startswith("C[47][0]: ")
+
+
+def test_a_batch_variant_bitwise_equal_to_the_original_dumps_headers_only(gemm: Scop, tmp_path: Path,
+                                                                         monkeypatch: pytest.MonkeyPatch):
+    # variant 1 is the original's loops again: its C is bitwise the original's, and its dump
+    # says so in a header line instead of repeating the bytes; the wrong variant's C is whole
+    r = _batch(gemm, [None, None, OFF_BY_ONE], tmp_path, timeout_s=60, repeat=1, min_time=0.0)
+    assert r.status == "ok" and r.statuses == ("ok", "ok", "ok"), r
+    original = load_dump(r.dumps[0])
+    assert r.dumps[1].read_bytes().startswith(b"polyrl-same C ") and r.dumps[1].stat().st_size < 200
+    assert r.dumps[2].stat().st_size > original["C"].nbytes
+    same = load_dump(r.dumps[1], same_as=original)
+    assert same.keys() == original.keys() and np.array_equal(same["C"], original["C"])
+    assert compare_dumps(original, same, True).ok
+    assert not compare_dumps(original, load_dump(r.dumps[2], same_as=original), False).ok
+    with pytest.raises(ValueError, match="C is marked as the original's, which was not given"):
+        load_dump(r.dumps[1])
+    # with nothing kept for the comparison (POLYRL_SAME_LIMIT 0), every array is written whole
+    b = build(instrument_batch(gemm, [None, None]), TC, tmp_path / "nolimit")
+    monkeypatch.setenv("POLYRL_SAME_LIMIT", "0")
+    r = run_batch(b.exe, 2, 60, 1, threads=1, min_time=0.0)
+    assert r.dumps[1].read_bytes().startswith(b"polyrl-array C ")
+    assert np.array_equal(load_dump(r.dumps[1])["C"], original["C"])
 
 
 def test_a_batch_variant_too_slow_for_the_timeout_is_not_timed(gemm: Scop, tmp_path: Path):
@@ -591,13 +615,32 @@ def test_a_batch_variant_too_slow_for_the_timeout_is_not_timed(gemm: Scop, tmp_p
     assert len(r.times[0]) >= 3 and r.times[1] == ()
 
 
+def test_a_batch_prunes_a_variant_far_slower_than_its_fastest_after_one_round(gemm: Scop, tmp_path: Path):
+    # the same interchanged gemm, one copy with a busy loop that makes it several times slower
+    slow = INTERCHANGED + "  { volatile double x = 0.0; long s; for (s = 0; s < 20000000L; s++) x += 1.0; }\n"
+    r = _batch(gemm, [None, INTERCHANGED, slow], tmp_path, timeout_s=60, repeat=4, min_time=0.0, prune=2.0)
+    assert r.status == "ok" and r.statuses == ("ok", "ok", "ok"), r
+    assert r.pruned == frozenset({2}), r
+    assert len(r.times[2]) == 1 and len(r.times[0]) == len(r.times[1]) == 4
+    assert min(r.times[2]) > 2.0 * min(min(r.times[0]), min(r.times[1]))
+    dumps = [load_dump(d) for d in r.dumps]  # a pruned variant still leaves its arrays to verify
+    assert compare_dumps(dumps[0], dumps[2], False).ok
+    # without pruning (the default) every variant gets its runs
+    r = _batch(gemm, [None, INTERCHANGED, slow], tmp_path, timeout_s=60, repeat=4, min_time=0.0)
+    assert r.pruned == frozenset() and [len(t) for t in r.times] == [4, 4, 4], r
+
+
 def test_a_batch_dumps_every_call_of_a_function_called_twice(tmp_path: Path):
     scop = prefix_scop(tmp_path / "prefix.c")
     bad = "  acc = 0.0;\n  for (i = 0; i < n; i++) { acc += x[i]; if (i < 19) y[i] = acc; }\n"
     r = _batch(scop, [None, bad], tmp_path, timeout_s=60, repeat=2, min_time=0.0)
     assert r.status == "ok", r
-    ref, got = load_dump(r.dumps[0]), load_dump(r.dumps[1])
+    ref = load_dump(r.dumps[0])
+    got = load_dump(r.dumps[1], same_as=ref)
     assert set(ref) == set(got) == {"acc", "y", "acc@2", "y@2"}
+    # acc comes out bitwise the original's in both calls: its dump holds only headers for it
+    with pytest.raises(ValueError, match="acc is marked as the original's"):
+        load_dump(r.dumps[1])
     assert float(ref["acc@2"]) == sum(0.5 * i for i in range(20))
     v = compare_dumps(ref, got, False)
     assert not v.ok and v.detail.startswith("y@2[19]: "), v.detail

@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from polyrl.errors import PolyrlError
+from polyrl.measure.command import DEFAULT_PRUNE
 from polyrl.measure.schedules import parse_spec, read_schedule_file
 from polyrl.measure.worker import (
     CoreGate,
@@ -228,6 +229,7 @@ class RayBackend:
 # ---------------------------------------------------------------- the run
 
 
+
 @dataclass
 class MeasureOptions:
     corpus: Path
@@ -242,6 +244,7 @@ class MeasureOptions:
     reference_check: bool = True  # compare each baseline with its -O1 build (runtime.measure_baseline)
     batch: int = 8  # schedules per binary, timed interleaved with the original (worker.measure_program)
     compile_timeout_s: float | None = None  # seconds a build may take (None: runtime.execute.COMPILE_TIMEOUT_S)
+    prune: float = DEFAULT_PRUNE  # stop timing a batch's schedules this many times slower than its fastest (0: never)
 
 
 @dataclass
@@ -374,7 +377,7 @@ def run_measurement(opts: MeasureOptions) -> MeasureSummary:
         if base is None or missing or unchecked:
             backend.submit(measure_program, MeasureJob(src, program, missing, base is None, tc, opts.repeat,
                                                        opts.timeout_s, base, opts.reference_check, opts.batch,
-                                                       opts.compile_timeout_s))
+                                                       opts.compile_timeout_s, opts.prune))
 
     # programs without a stored plan are planned a few at a time (PLANS_AHEAD per worker),
     # so that measuring starts at once instead of after every plan of the corpus

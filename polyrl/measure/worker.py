@@ -160,6 +160,7 @@ class MeasureJob:
     check_reference: bool = True  # compare the baseline with its -O1 build (runtime.measure_baseline)
     batch: int = 8  # schedules per binary, timed interleaved with the original (1: one binary each)
     compile_timeout_s: float | None = None  # None: runtime.execute.COMPILE_TIMEOUT_S
+    prune: float = 0.0  # in a batch, stop timing a schedule this many times slower than the best (run_batch)
 
 
 @dataclass
@@ -274,7 +275,7 @@ def _batch(scop, regions: list[str], job: MeasureJob, workdir: str) -> BatchResu
         return BatchResult(b.status, detail=b.message)
     threads = job.toolchain.resolved_threads()
     with _GATE.hold(threads):
-        return run_batch(b.exe, 1 + len(regions), job.timeout_s, job.repeat, threads)
+        return run_batch(b.exe, 1 + len(regions), job.timeout_s, job.repeat, threads, prune=job.prune)
 
 
 def measure_program(job: MeasureJob) -> MeasureResult:
@@ -321,12 +322,17 @@ def measure_program(job: MeasureJob) -> MeasureResult:
             if first is not None and first.status != "ok":
                 single, chunks, first = list(regions), [], None  # fall back: one binary each
 
+            # the original's arrays in the first batch, which its variants' dumps refer to (load_dump)
+            first_original: list[dict] = []
+
             def original(tc: Toolchain, repeat: int) -> Measurement:
                 if first is not None and tc == job.toolchain:
                     times = first.times[0] if repeat > 0 else ()
                     if first.statuses[0] != "ok":
                         return Measurement(first.statuses[0], detail=f"ran over {job.timeout_s:g} s")
-                    return Measurement("ok", times, None, "", dump=load_dump(first.dumps[0]))
+                    if not first_original:
+                        first_original.append(load_dump(first.dumps[0]))
+                    return Measurement("ok", times, None, "", dump=first_original[0])
                 status, times, dump, detail = _variant(scop, None, job, repeat, tc)
                 return Measurement(status, times, None, detail, dump=dump)
 
@@ -362,7 +368,7 @@ def measure_program(job: MeasureJob) -> MeasureResult:
                         v = compare_dumps(ref, dump, job.toolchain.exact)
                     if not v.ok and not job.toolchain.exact:
                         v = rounding_recheck(v, exact_original, lambda: exact_variant(region))
-                    verified, detail = v.ok, v.detail
+                    verified, detail = v.ok, "; ".join(d for d in (v.detail, detail) if d)  # and why timed less
                     status = "ok" if v.ok else "wrong-result"
                 out.rows.append(Row(text, True, status, times, verified, detail))
 
@@ -371,15 +377,20 @@ def measure_program(job: MeasureJob) -> MeasureResult:
                 if res.status != "ok":
                     single += chunk
                     continue
+                with _GATE.hold(1):
+                    own = (first_original[0] if k == 0 and first_original
+                           else load_dump(res.dumps[0]) if res.dumps[0] is not None else None)
                 for v, (text, region) in enumerate(chunk, 1):
                     if res.statuses[v] != "ok":
                         out.rows.append(Row(text, True, res.statuses[v], (), None,
                                             f"its runs would take over {job.timeout_s:g} s"))
                         continue
                     with _GATE.hold(1):
-                        dump = load_dump(res.dumps[v])
+                        dump = load_dump(res.dumps[v], same_as=own)
                     res.dumps[v].unlink()
-                    verify(text, region, "ok", res.times[v], dump, "")
+                    cut = (f"timed {len(res.times[v])} of {job.repeat} runs: over {job.prune:g}x the batch's fastest"
+                           if v in res.pruned else "")
+                    verify(text, region, "ok", res.times[v], dump, cut)
             for text, region in single:
                 status, times, dump, detail = _variant(scop, region, job, job.repeat)
                 verify(text, region, status, times, dump, detail)

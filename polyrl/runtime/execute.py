@@ -335,6 +335,7 @@ class BatchResult:
     times: tuple[tuple[float, ...], ...] = ()
     dumps: tuple[Path | None, ...] = ()
     detail: str = ""
+    pruned: frozenset[int] = frozenset()  # variants cut short by `prune` (fewer timed runs than asked)
 
 
 # In a batch every variant runs in the same process, from the same arrays at the same
@@ -346,13 +347,19 @@ BATCH_MIN_TIMED_S = 0.04
 
 
 def run_batch(exe: str | Path, variants: int, timeout_s: float, repeat: int, threads: int | None = None,
-              min_time: float = BATCH_MIN_TIMED_S) -> BatchResult:
+              min_time: float = BATCH_MIN_TIMED_S, prune: float = 0.0) -> BatchResult:
     """Run a batch binary once: every variant's warm-up and arrays, then their timed runs.
 
     `timeout_s` bounds one variant's warm-up and `repeat` timed runs, estimated from its
     warm-up (a slower one is reported as "timeout" and not timed, as a lone binary would
     have been stopped); a process that runs over that for every variant together is
-    stopped and the batch fails."""
+    stopped and the batch fails.
+
+    `prune` > 0: at the end of each round of timed runs, a variant other than the original
+    whose fastest run is over `prune` times the batch's fastest run gets no more runs (it
+    keeps its one or more; `BatchResult.pruned`). Its minimum then rests on fewer runs, which
+    matters little where it is that much slower than the best, and a batch of slow
+    schedules takes a fraction of the time (see PRUNE)."""
     exe = Path(exe)
     wd = exe.parent
     dump, times_file = wd / "dump.bin", wd / "times.txt"
@@ -366,6 +373,7 @@ def run_batch(exe: str | Path, variants: int, timeout_s: float, repeat: int, thr
         POLYRL_MIN_TIME=repr(float(min_time)),
         POLYRL_MAX_RUNS=str(MAX_TIMED_RUNS),
         POLYRL_VARIANT_TIMEOUT=repr(float(timeout_s)),
+        POLYRL_PRUNE=repr(float(prune)),
         OMP_NUM_THREADS=str(threads if threads is not None else (os.cpu_count() or 1)),
     )
     budget = timeout_s * variants * (repeat + 2) + 2 * variants * min_time + 10.0
@@ -394,17 +402,19 @@ def run_batch(exe: str | Path, variants: int, timeout_s: float, repeat: int, thr
     if not times_file.exists():
         return BatchResult("region-not-reached", detail="the program never entered the region")
     per: list[list[float]] = [[] for _ in range(variants)]
-    timed_out = set()
+    timed_out, pruned = set(), set()
     for line in times_file.read_text().splitlines():
         v, value = line.split()
         if value == "timeout":
             timed_out.add(int(v))
+        elif value == "pruned":
+            pruned.add(int(v))
         else:
             per[int(v)].append(float(value))
     dumps = tuple((wd / f"dump.bin.{v}") if (wd / f"dump.bin.{v}").exists() else None for v in range(variants))
     statuses = tuple("timeout" if v in timed_out else "ok" if per[v] or repeat == 0 else "no-times"
                      for v in range(variants))
-    return BatchResult("ok", statuses, tuple(tuple(t) for t in per), dumps)
+    return BatchResult("ok", statuses, tuple(tuple(t) for t in per), dumps, pruned=frozenset(pruned))
 
 
 # ---------------------------------------------------------------- measure

@@ -12,10 +12,20 @@
  * go to $POLYRL_DUMP.<variant>), then times them in rounds, each round in a rotated order,
  * until every variant has at least $POLYRL_REPEAT timed runs adding up to $POLYRL_MIN_TIME
  * (at most $POLYRL_MAX_RUNS). A variant whose warm-up, times 1 + $POLYRL_REPEAT, is over
- * $POLYRL_VARIANT_TIMEOUT seconds is not timed (it would not have finished as a lone binary). $POLYRL_TIMES then gets "VARIANT SECONDS" lines, and "VARIANT
- * timeout" for those. Last, the original runs once more from the snapshot, so the rest of
+ * $POLYRL_VARIANT_TIMEOUT seconds is not timed (it would not have finished as a lone binary).
+ * With $POLYRL_PRUNE = F > 0, a variant other than the original whose timed runs so far are all
+ * over F times the fastest timed run of the batch at the end of a round gets no more runs
+ * (it keeps the ones it has, at least one). $POLYRL_TIMES then gets "VARIANT SECONDS" lines,
+ * "VARIANT timeout" for the variants not timed and "VARIANT pruned" for those cut short. Last, the original runs once more from the snapshot, so the rest of
  * the program sees its results. Later calls of the region run each variant once from their
- * own snapshot and append its arrays to its dump, then the original once more. */
+ * own snapshot and append its arrays to its dump, then the original once more.
+ *
+ * In a batch, an array a variant writes bitwise equal to the one the original (variant 0)
+ * wrote in the same call of the region gets only its header line, with "polyrl-same" for
+ * "polyrl-array" (verify.load_dump takes the original's array for it): the arrays are mostly
+ * equal, and writing and reading them again was most of a batch's time outside its timed runs
+ * (reports/session39). Up to POLYRL_SAME_LIMIT bytes of the original's arrays (default 1 GiB)
+ * are kept for the comparison; beyond that the arrays are written whole. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdarg.h>
 #include <stdio.h>
@@ -131,9 +141,69 @@ void polyrl_write_times(void)
 static int polyrl_nv = 0, polyrl_phase = 0, polyrl_cur = -1, polyrl_round = 0, polyrl_slot = 0;
 static int *polyrl_count = NULL, *polyrl_timedout = NULL;
 static double *polyrl_sum = NULL, polyrl_variant_timeout = 0.0;
+static double *polyrl_fastest = NULL, polyrl_prune = 0.0; /* per variant, its fastest timed run */
+static int *polyrl_pruned = NULL;
 static FILE *polyrl_times_out = NULL;
 static char *polyrl_dump_override = NULL;
 static int polyrl_later = 0;
+
+/* the original's arrays of the current call, in the order it dumped them (see the top) */
+static void **polyrl_same_data = NULL;
+static char **polyrl_same_name = NULL;
+static unsigned long *polyrl_same_bytes = NULL, polyrl_same_kept = 0;
+static int polyrl_same_n = 0, polyrl_same_cap = 0, polyrl_dump_k = 0;
+
+static void polyrl_same_forget(void)
+{
+    int k;
+    for (k = 0; k < polyrl_same_n; ++k) {
+        free(polyrl_same_data[k]);
+        free(polyrl_same_name[k]);
+    }
+    polyrl_same_n = 0;
+    polyrl_same_kept = 0;
+}
+
+/* keep a copy of the original's k-th array of this call (nothing when over the limit or
+ * out of memory: the variants then write that array whole) */
+static void polyrl_same_keep(const char *name, const void *data, unsigned long bytes)
+{
+    const char *s = getenv("POLYRL_SAME_LIMIT");
+    unsigned long limit = s ? strtoul(s, NULL, 10) : (1UL << 30);
+    void *copy;
+    char *nm;
+    if (polyrl_same_n == polyrl_same_cap) {
+        int cap = polyrl_same_cap ? 2 * polyrl_same_cap : 16;
+        void **d = (void **)realloc(polyrl_same_data, (size_t)cap * sizeof(void *));
+        char **n = d ? (char **)realloc(polyrl_same_name, (size_t)cap * sizeof(char *)) : NULL;
+        unsigned long *b = n ? (unsigned long *)realloc(polyrl_same_bytes, (size_t)cap * sizeof(unsigned long)) : NULL;
+        if (d)
+            polyrl_same_data = d;
+        if (n)
+            polyrl_same_name = n;
+        if (b)
+            polyrl_same_bytes = b;
+        if (!d || !n || !b)
+            return;
+        polyrl_same_cap = cap;
+    }
+    copy = polyrl_same_kept + bytes <= limit ? malloc(bytes ? bytes : 1) : NULL;
+    nm = copy ? (char *)malloc(strlen(name) + 1) : NULL;
+    if (copy && nm) {
+        memcpy(copy, data, bytes);
+        strcpy(nm, name);
+        polyrl_same_kept += bytes;
+    } else {
+        free(copy);
+        free(nm);
+        copy = NULL;
+        nm = NULL;
+    }
+    polyrl_same_data[polyrl_same_n] = copy; /* NULL: not kept */
+    polyrl_same_name[polyrl_same_n] = nm;
+    polyrl_same_bytes[polyrl_same_n] = bytes;
+    ++polyrl_same_n;
+}
 
 void polyrl_batch_start(int variants, int first_call)
 {
@@ -151,7 +221,10 @@ void polyrl_batch_start(int variants, int first_call)
     polyrl_count = (int *)calloc((size_t)variants, sizeof(int));
     polyrl_timedout = (int *)calloc((size_t)variants, sizeof(int));
     polyrl_sum = (double *)calloc((size_t)variants, sizeof(double));
-    if (!polyrl_count || !polyrl_timedout || !polyrl_sum)
+    polyrl_fastest = (double *)calloc((size_t)variants, sizeof(double));
+    polyrl_pruned = (int *)calloc((size_t)variants, sizeof(int));
+    polyrl_prune = polyrl_env_seconds("POLYRL_PRUNE");
+    if (!polyrl_count || !polyrl_timedout || !polyrl_sum || !polyrl_fastest || !polyrl_pruned)
         polyrl_fail("allocate", "the batch tables");
     if (path && !(polyrl_times_out = fopen(path, "w")))
         polyrl_fail("write", path);
@@ -159,11 +232,27 @@ void polyrl_batch_start(int variants, int first_call)
 
 static int polyrl_wants_runs(int v)
 {
-    if (polyrl_timedout[v])
+    if (polyrl_timedout[v] || polyrl_pruned[v])
         return 0;
     if (polyrl_count[v] < polyrl_min_runs)
         return 1;
     return polyrl_count[v] < polyrl_max_runs && polyrl_sum[v] < polyrl_min_time;
+}
+
+/* At the end of a round: the variants (not the original) that want more runs and whose
+ * fastest run is over polyrl_prune times the batch's fastest get no more. */
+static void polyrl_prune_slow(void)
+{
+    double best = 0.0;
+    int k;
+    if (polyrl_prune <= 0.0)
+        return;
+    for (k = 0; k < polyrl_nv; ++k)
+        if (polyrl_count[k] > 0 && (best == 0.0 || polyrl_fastest[k] < best))
+            best = polyrl_fastest[k];
+    for (k = 1; k < polyrl_nv; ++k)
+        if (polyrl_count[k] > 0 && polyrl_wants_runs(k) && polyrl_fastest[k] > polyrl_prune * best)
+            polyrl_pruned[k] = 1;
 }
 
 int polyrl_batch_next(void)
@@ -184,6 +273,7 @@ int polyrl_batch_next(void)
                     if (polyrl_wants_runs(polyrl_cur))
                         return polyrl_cur;
                 }
+                polyrl_prune_slow();
                 for (k = 0; k < polyrl_nv && !polyrl_wants_runs(k); ++k)
                     ;
                 if (k == polyrl_nv)
@@ -196,6 +286,8 @@ int polyrl_batch_next(void)
             for (k = 0; k < polyrl_nv; ++k)
                 if (polyrl_timedout[k])
                     fprintf(polyrl_times_out, "%d timeout\n", k);
+                else if (polyrl_pruned[k])
+                    fprintf(polyrl_times_out, "%d pruned\n", k);
             fclose(polyrl_times_out);
             polyrl_times_out = NULL;
         }
@@ -219,6 +311,8 @@ void polyrl_batch_record(double seconds)
     }
     if (polyrl_phase != 1)
         return;
+    if (polyrl_count[polyrl_cur] == 0 || seconds < polyrl_fastest[polyrl_cur])
+        polyrl_fastest[polyrl_cur] = seconds;
     polyrl_count[polyrl_cur] += 1;
     polyrl_sum[polyrl_cur] += seconds;
     if (polyrl_times_out)
@@ -236,6 +330,9 @@ int polyrl_batch_dump_due(void)
     if (!polyrl_dump_override)
         polyrl_fail("allocate", "a dump path");
     snprintf(polyrl_dump_override, n, "%s.%d", path, polyrl_cur);
+    polyrl_dump_k = 0;
+    if (polyrl_cur == 0)
+        polyrl_same_forget();
     return 1;
 }
 
@@ -252,18 +349,27 @@ void polyrl_dump(const char *name, const void *data, unsigned long bytes, int ki
     FILE *f;
     va_list ap;
     int k;
+    int same = 0; /* bitwise the original's: the header only */
     if (!path)
         return;
+    if (polyrl_dump_override) { /* a batch's variant: the original's arrays are kept, the others' compared */
+        int j = polyrl_dump_k++;
+        if (polyrl_cur == 0)
+            polyrl_same_keep(name, data, bytes);
+        else if (j < polyrl_same_n && polyrl_same_data[j] && polyrl_same_bytes[j] == bytes &&
+                 strcmp(polyrl_same_name[j], name) == 0 && memcmp(polyrl_same_data[j], data, bytes) == 0)
+            same = 1;
+    }
     f = fopen(path, "ab");
     if (!f)
         polyrl_fail("append to", path);
-    fprintf(f, "polyrl-array %s %c %lu %lu %d", name, kind, elsize, elsize ? bytes / elsize : 0UL, ndim);
+    fprintf(f, "%s %s %c %lu %lu %d", same ? "polyrl-same" : "polyrl-array", name, kind, elsize, elsize ? bytes / elsize : 0UL, ndim);
     va_start(ap, ndim);
     for (k = 1; k < ndim; ++k)
         fprintf(f, " %lu", va_arg(ap, unsigned long));
     va_end(ap);
     fputc('\n', f);
-    if (bytes && fwrite(data, 1, bytes, f) != bytes)
+    if (!same && bytes && fwrite(data, 1, bytes, f) != bytes)
         polyrl_fail("write", path);
     fclose(f);
 }

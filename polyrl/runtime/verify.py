@@ -39,33 +39,44 @@ def _dtype(kind: str, size: int) -> np.dtype:
     return np.dtype((np.void, size))  # compared as raw bytes
 
 
-def load_dump(path: str | Path) -> dict[str, np.ndarray]:
-    """Arrays of a dump file by name; a repeated name (the function ran again) gets `@2`, `@3`, ..."""
+def load_dump(path: str | Path, same_as: dict[str, np.ndarray] | None = None) -> dict[str, np.ndarray]:
+    """Arrays of a dump file by name; a repeated name (the function ran again) gets `@2`, `@3`, ...
+
+    A batch's variant writes only the header ("polyrl-same") of an array bitwise equal to the
+    one the original wrote in the same call (harness.c): that array is then `same_as`'s
+    (the original's dump from the same process) under the same key, the very bytes the
+    variant would have written."""
     data = Path(path).read_bytes()
     out: dict[str, np.ndarray] = {}
     pos = 0
     while pos < len(data):
         nl = data.index(b"\n", pos)
         fields = data[pos:nl].decode().split()
-        if len(fields) < 6 or fields[0] != "polyrl-array":
+        if len(fields) < 6 or fields[0] not in ("polyrl-array", "polyrl-same"):
             raise ValueError(f"{path}: bad dump header at byte {pos}: {data[pos:nl][:80]!r}")
         name, kind, elsize, count, ndim = fields[1], fields[2], int(fields[3]), int(fields[4]), int(fields[5])
         trailing = [int(x) for x in fields[6:]]
         pos = nl + 1
-        nbytes = elsize * count
-        dt = _dtype(kind, elsize)
-        arr = np.frombuffer(data[pos : pos + nbytes], dtype=dt).copy()
-        pos += nbytes
-        if ndim == 0:
-            arr = arr.reshape(())
-        else:
-            inner = int(np.prod(trailing)) if trailing else 1
-            arr = arr.reshape((count // inner if inner else 0, *trailing))
         key, k = name, 1
         while key in out:
             k += 1
             key = f"{name}@{k}"
-        out[key] = arr
+        dt = _dtype(kind, elsize)
+        if ndim == 0:
+            shape: tuple[int, ...] = ()
+        else:
+            inner = int(np.prod(trailing)) if trailing else 1
+            shape = (count // inner if inner else 0, *trailing)
+        if fields[0] == "polyrl-same":
+            arr = None if same_as is None else same_as.get(key)
+            if arr is None or arr.dtype != dt or arr.shape != shape:
+                raise ValueError(f"{path}: {key} is marked as the original's, which "
+                                 + ("was not given" if arr is None else f"is {arr.dtype}{list(arr.shape)}"))
+            out[key] = arr
+            continue
+        nbytes = elsize * count
+        out[key] = np.frombuffer(data[pos : pos + nbytes], dtype=dt).copy().reshape(shape)
+        pos += nbytes
     return out
 
 
