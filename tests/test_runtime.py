@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import stat
@@ -605,6 +606,28 @@ def test_a_batch_variant_bitwise_equal_to_the_original_dumps_headers_only(gemm: 
     r = run_batch(b.exe, 2, 60, 1, threads=1, min_time=0.0)
     assert r.dumps[1].read_bytes().startswith(b"polyrl-array C ")
     assert np.array_equal(load_dump(r.dumps[1])["C"], original["C"])
+
+
+def test_a_batch_holds_quiet_cores_for_its_timed_rounds_only(gemm: Scop, tmp_path: Path):
+    # what the quiet hold finds on entering: every variant's warm-up has written its arrays, and
+    # no timed run has been written yet (the harness waits for the go before its first round)
+    seen = []
+
+    @contextlib.contextmanager
+    def quiet():
+        seen.append(("enter", sorted(p.name for p in tmp_path.glob("dump.bin.*")),
+                     (tmp_path / "times.txt").exists() and (tmp_path / "times.txt").read_text()))
+        yield
+        seen.append(("exit",))
+
+    r = _batch(gemm, [None, INTERCHANGED], tmp_path, timeout_s=60, repeat=3, min_time=0.0, quiet=quiet)
+    assert r.status == "ok" and r.statuses == ("ok", "ok"), r
+    assert seen == [("enter", ["dump.bin.0", "dump.bin.1"], ""), ("exit",)], seen
+    assert [len(t) for t in r.times] == [3, 3]
+    # with no timed run (repeat 0) it is never asked for
+    seen.clear()
+    r = _batch(gemm, [None, INTERCHANGED], tmp_path, timeout_s=60, repeat=0, min_time=0.0, quiet=quiet)
+    assert r.status == "ok" and seen == [], (r, seen)
 
 
 def test_a_batch_variant_too_slow_for_the_timeout_is_not_timed(gemm: Scop, tmp_path: Path):

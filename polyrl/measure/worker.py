@@ -261,8 +261,8 @@ def _variant(scop, region: str | None, job: MeasureJob, repeat: int, toolchain: 
 
 
 def _batch(scop, regions: list[str], job: MeasureJob, workdir: str) -> BatchResult:
-    """Build the original and `regions` into one binary (under one core) and run it (under
-    the toolchain's cores)."""
+    """Build the original and `regions` into one binary (under one core) and run it (its
+    timed rounds under the toolchain's cores, the rest under one)."""
     include = tuple(d for d in (job.source.folder,) if d and os.path.isdir(d))
     with _GATE.hold(1):
         try:
@@ -274,8 +274,11 @@ def _batch(scop, regions: list[str], job: MeasureJob, workdir: str) -> BatchResu
     if b.status != "ok":
         return BatchResult(b.status, detail=b.message)
     threads = job.toolchain.resolved_threads()
-    with _GATE.hold(threads):
-        return run_batch(b.exe, 1 + len(regions), job.timeout_s, job.repeat, threads, prune=job.prune)
+    # the warm-ups that write the arrays need no quiet cores: the batch holds one core until
+    # its timed rounds, and the cores it times on for those only
+    with _GATE.hold(1):
+        return run_batch(b.exe, 1 + len(regions), job.timeout_s, job.repeat, threads, prune=job.prune,
+                         quiet=lambda: _GATE.hold(threads))
 
 
 def measure_program(job: MeasureJob) -> MeasureResult:

@@ -10,13 +10,16 @@ from __future__ import annotations
 import hashlib
 import os
 import re
+import select
 import shutil
 import signal
 import statistics
 import subprocess
 import tempfile
+import time
 from collections import OrderedDict
 from collections.abc import Callable
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
@@ -346,8 +349,30 @@ class BatchResult:
 BATCH_MIN_TIMED_S = 0.04
 
 
+def _told(proc: subprocess.Popen, fd: int, deadline: float, err_parts: list[bytes]) -> bytes:
+    """The next byte the harness writes to `fd` (b"" when the process closed it: it ended),
+    reading its stderr meanwhile into `err_parts` so that it never blocks on a full pipe;
+    subprocess.TimeoutExpired past `deadline` (time.monotonic())."""
+    assert proc.stderr is not None
+    watch = [fd, proc.stderr.fileno()]
+    while True:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            raise subprocess.TimeoutExpired(proc.args, 0)
+        ready, _, _ = select.select(watch, [], [], left)
+        if proc.stderr.fileno() in ready:
+            chunk = os.read(proc.stderr.fileno(), 65536)
+            if chunk:
+                err_parts.append(chunk)
+            else:
+                watch.remove(proc.stderr.fileno())
+        if fd in ready:
+            return os.read(fd, 1)
+
+
 def run_batch(exe: str | Path, variants: int, timeout_s: float, repeat: int, threads: int | None = None,
-              min_time: float = BATCH_MIN_TIMED_S, prune: float = 0.0) -> BatchResult:
+              min_time: float = BATCH_MIN_TIMED_S, prune: float = 0.0,
+              quiet: Callable[[], AbstractContextManager] | None = None) -> BatchResult:
     """Run a batch binary once: every variant's warm-up and arrays, then their timed runs.
 
     `timeout_s` bounds one variant's warm-up and `repeat` timed runs, estimated from its
@@ -359,7 +384,12 @@ def run_batch(exe: str | Path, variants: int, timeout_s: float, repeat: int, thr
     whose fastest run is over `prune` times the batch's fastest run gets no more runs (it
     keeps its one or more; `BatchResult.pruned`). Its minimum then rests on fewer runs, which
     matters little where it is that much slower than the best, and a batch of slow
-    schedules takes a fraction of the time (see PRUNE)."""
+    schedules takes a fraction of the time (polyrl.measure.command.DEFAULT_PRUNE).
+
+    `quiet`: the timed rounds alone run inside `quiet()` (a measuring worker's hold of the
+    cores they need); the start, the warm-ups that write the arrays and the original's last
+    run do not need quiet cores, and run before and after it (the harness waits at the first
+    timed round until it is told to go, through a pipe). Without it everything runs at once."""
     exe = Path(exe)
     wd = exe.parent
     dump, times_file = wd / "dump.bin", wd / "times.txt"
@@ -377,10 +407,35 @@ def run_batch(exe: str | Path, variants: int, timeout_s: float, repeat: int, thr
         OMP_NUM_THREADS=str(threads if threads is not None else (os.cpu_count() or 1)),
     )
     budget = timeout_s * variants * (repeat + 2) + 2 * variants * min_time + 10.0
-    proc = subprocess.Popen([str(exe)], cwd=wd, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.PIPE, start_new_session=True)
+    pipes: tuple[int, ...] = ()
+    if quiet is not None:
+        told, tell = os.pipe()  # the harness tells: "r" at its first timed round, "d" after its last
+        wait, go = os.pipe()  # ... and waits on this for the go
+        env.update(POLYRL_SIGNAL_FD=str(tell), POLYRL_WAIT_FD=str(wait))
+        pipes = (told, tell, wait, go)
     try:
-        _, err = proc.communicate(timeout=budget)
+        proc = subprocess.Popen([str(exe)], cwd=wd, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                stderr=subprocess.PIPE, start_new_session=True, pass_fds=pipes[1:3])
+    except BaseException:
+        for fd in pipes:
+            os.close(fd)
+        raise
+    try:
+        if pipes:
+            told, tell, wait, go = pipes
+            os.close(tell)
+            os.close(wait)
+            pipes = (told, go)
+            deadline = time.monotonic() + budget
+            err_parts: list[bytes] = []
+            if _told(proc, told, deadline, err_parts) == b"r":
+                with quiet():
+                    os.write(go, b"g")
+                    _told(proc, told, deadline, err_parts)  # "d", or the end of the process
+            _, rest = proc.communicate(timeout=max(0.0, deadline - time.monotonic()))
+            err = b"".join(err_parts) + (rest or b"")
+        else:
+            _, err = proc.communicate(timeout=budget)
     except subprocess.TimeoutExpired:
         _kill_group(proc)
         proc.communicate()
@@ -389,6 +444,9 @@ def run_batch(exe: str | Path, variants: int, timeout_s: float, repeat: int, thr
         _kill_group(proc)
         proc.wait()
         raise
+    finally:
+        for fd in pipes:
+            os.close(fd)
     rc = proc.returncode
     if rc != 0:
         serr = err.decode(errors="replace").strip()

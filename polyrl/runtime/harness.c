@@ -25,13 +25,19 @@
  * "polyrl-array" (verify.load_dump takes the original's array for it): the arrays are mostly
  * equal, and writing and reading them again was most of a batch's time outside its timed runs
  * (reports/session39). Up to POLYRL_SAME_LIMIT bytes of the original's arrays (default 1 GiB)
- * are kept for the comparison; beyond that the arrays are written whole. */
+ * are kept for the comparison; beyond that the arrays are written whole.
+ *
+ * With POLYRL_SIGNAL_FD and POLYRL_WAIT_FD (a measuring worker's pipes, runtime.run_batch), a
+ * batch writes "r" to the first before its first timed round and waits for a byte on the
+ * second, and writes "d" after its last timed round: the worker holds quiet cores for the
+ * timed rounds only. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 static double *polyrl_times = NULL;
 
@@ -255,6 +261,20 @@ static void polyrl_prune_slow(void)
             polyrl_pruned[k] = 1;
 }
 
+/* Tell the measuring worker `c` ("r": ready to time, then wait for its go; "d": done timing),
+ * where it asked for it. */
+static void polyrl_tell(char c)
+{
+    const char *tell = getenv("POLYRL_SIGNAL_FD"), *wait = getenv("POLYRL_WAIT_FD");
+    char go;
+    if (!tell || !wait)
+        return;
+    if (write(atoi(tell), &c, 1) != 1)
+        return; /* no one listens: time at once */
+    if (c == 'r' && read(atoi(wait), &go, 1) != 1)
+        return;
+}
+
 int polyrl_batch_next(void)
 {
     int k;
@@ -264,6 +284,8 @@ int polyrl_batch_next(void)
         polyrl_phase = polyrl_later ? 3 : 1;
         polyrl_round = 0;
         polyrl_slot = -1;
+        if (polyrl_phase == 1 && polyrl_min_runs > 0)
+            polyrl_tell('r');
     }
     if (polyrl_phase == 1) { /* timed rounds: a round visits the variants that want runs, rotated */
         if (polyrl_min_runs > 0) {
@@ -282,6 +304,8 @@ int polyrl_batch_next(void)
                 polyrl_slot = -1;
             }
         }
+        if (polyrl_min_runs > 0)
+            polyrl_tell('d');
         if (polyrl_times_out) {
             for (k = 0; k < polyrl_nv; ++k)
                 if (polyrl_timedout[k])
