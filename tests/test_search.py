@@ -678,7 +678,15 @@ def test_the_pick_takes_a_macro_schedule_only_where_both_forms_models_predict_th
     from polyrl.model.features import program_graph
     from polyrl.poly.macros import macro_plans
     from polyrl.poly.schedule import Schedule
-    from polyrl.search.policy import DEFAULT_FORMS, DEFAULT_FORMS_TUNED, DEFAULT_PICK, PICK_MARGIN, CostCheck, forms_blend, shipped_forms
+    from polyrl.search.policy import (
+        DEFAULT_FORMS,
+        DEFAULT_FORMS_TUNED,
+        DEFAULT_PICK,
+        PICK_MARGIN,
+        CostCheck,
+        forms_blend,
+        shipped_forms,
+    )
 
     program = load(kernel, defines={"MEDIUM_DATASET": "1"}, include_dirs=[str(UTIL)])
     checked = Policy.load(check=True).greedy(program)

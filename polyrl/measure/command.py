@@ -9,14 +9,7 @@ from pathlib import Path
 
 from polyrl.arguments import require_at_least_one
 from polyrl.errors import PolyrlError
-
-# `polyrl measure`'s --prune: in a batch, a schedule whose fastest run is over this many times the
-# batch's fastest at the end of a round of timed runs gets no more runs (polyrl.runtime.run_batch). On the
-# issue's 100 programs (seed 101, scale 8, 4 random schedules; reports/session39) it cut a run from
-# 270 s to 238 s, and a pruned run ranked each program's variants like an unpruned one as closely as
-# two unpruned runs did (within-program Spearman 0.645 and 0.689 against 0.663; 97.0% of the pairs
-# 1.25x apart ordered alike against 98.1%): one run is enough to place a schedule that slow.
-DEFAULT_PRUNE = 1.5
+from polyrl.runtime.batch import DEFAULT_PRUNE
 
 MEASURE_EPILOG = """Each program's baseline and its schedules go into the memo store under
 (program hash, schedule, machine, compiler + flags + threads). A re-run measures only what

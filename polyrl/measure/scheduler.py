@@ -31,7 +31,6 @@ from pathlib import Path
 from typing import Any
 
 from polyrl.errors import PolyrlError
-from polyrl.measure.command import DEFAULT_PRUNE
 from polyrl.measure.schedules import parse_spec, read_schedule_file
 from polyrl.measure.worker import (
     CoreGate,
@@ -44,6 +43,7 @@ from polyrl.measure.worker import (
     measure_program,
     plan_program,
 )
+from polyrl.runtime.batch import DEFAULT_PRUNE
 from polyrl.runtime.execute import BASELINE_MISCOMPILED, Toolchain
 from polyrl.runtime.store import MemoStore, Record, StoreKey, machine_fingerprint
 

@@ -19,9 +19,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from polyrl.errors import PolyrlError
+from polyrl.runtime.batch import BatchResult, run_batch
 from polyrl.runtime.execute import (
     BASELINE_MISCOMPILED,
-    BatchResult,
     Measurement,
     Toolchain,
     build,
@@ -29,7 +29,6 @@ from polyrl.runtime.execute import (
     measure_baseline,
     rounding_recheck,
     run,
-    run_batch,
     without_contraction,
 )
 from polyrl.runtime.instrument import instrument, instrument_batch

@@ -4,9 +4,9 @@ Owns the instrumented private copy of the user's program and everything measured
 not the schedules or the generated region text (poly, codegen).
 """
 
+from polyrl.runtime.batch import BatchResult, run_batch
 from polyrl.runtime.execute import (
     BASELINE_MISCOMPILED,
-    BatchResult,
     BuildResult,
     Comparison,
     Measurement,
@@ -19,7 +19,6 @@ from polyrl.runtime.execute import (
     measure_baseline,
     reference_toolchain,
     run,
-    run_batch,
 )
 from polyrl.runtime.instrument import instrument, instrument_batch, written_extents
 from polyrl.runtime.store import MemoStore, Record, StoreKey, machine_fingerprint, program_hash

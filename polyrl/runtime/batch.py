@@ -1,0 +1,175 @@
+"""Batches: several variants of a program's region in one binary, timed interleaved in one
+process (instrument_batch writes the binary's text, harness.c runs it), and what a measuring
+worker needs to run one: quiet cores for its timed rounds only, pruning of slow variants.
+
+Owns run_batch and BatchResult; not building (execute.build) nor the dump format (verify).
+"""
+
+from __future__ import annotations
+
+import os
+import select
+import signal
+import subprocess
+import time
+from collections.abc import Callable
+from contextlib import AbstractContextManager
+from dataclasses import dataclass
+from pathlib import Path
+
+from polyrl.runtime.execute import MAX_TIMED_RUNS, kill_group
+
+# `polyrl measure`'s --prune: in a batch, a schedule whose fastest run is over this many times the
+# batch's fastest at the end of a round of timed runs gets no more runs (run_batch). On the
+# issue's 100 programs (seed 101, scale 8, 4 random schedules; reports/session39) it cut a run from
+# 270 s to 238 s, and a pruned run ranked each program's variants like an unpruned one as closely as
+# two unpruned runs did (within-program Spearman 0.645 and 0.689 against 0.663; 97.0% of the pairs
+# 1.25x apart ordered alike against 98.1%): one run is enough to place a schedule that slow.
+DEFAULT_PRUNE = 1.5
+
+
+@dataclass(frozen=True)
+class BatchResult:
+    """One process of a batch binary (instrument_batch): the process's status, and per
+    variant its status ("ok" or "timeout"), its timed runs and the file of its arrays."""
+
+    status: str
+    statuses: tuple[str, ...] = ()
+    times: tuple[tuple[float, ...], ...] = ()
+    dumps: tuple[Path | None, ...] = ()
+    detail: str = ""
+    pruned: frozenset[int] = frozenset()  # variants cut short by `prune` (fewer timed runs than asked)
+
+
+# In a batch every variant runs in the same process, from the same arrays at the same
+# addresses, in rotated rounds, so what moves one process's times against another's (where
+# the arrays land, what else ran then) moves all of its variants alike: one process with
+# BATCH_MIN_TIMED_S of runs per variant ranks them as the three processes of MIN_TIMED_S
+# each that a lone variant needs (measured: reports/session18).
+BATCH_MIN_TIMED_S = 0.04
+
+
+def _told(proc: subprocess.Popen, fd: int, deadline: float, err_parts: list[bytes]) -> bytes:
+    """The next byte the harness writes to `fd` (b"" when the process closed it: it ended),
+    reading its stderr meanwhile into `err_parts` so that it never blocks on a full pipe;
+    subprocess.TimeoutExpired past `deadline` (time.monotonic())."""
+    assert proc.stderr is not None
+    watch = [fd, proc.stderr.fileno()]
+    while True:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            raise subprocess.TimeoutExpired(proc.args, 0)
+        ready, _, _ = select.select(watch, [], [], left)
+        if proc.stderr.fileno() in ready:
+            chunk = os.read(proc.stderr.fileno(), 65536)
+            if chunk:
+                err_parts.append(chunk)
+            else:
+                watch.remove(proc.stderr.fileno())
+        if fd in ready:
+            return os.read(fd, 1)
+
+
+def run_batch(exe: str | Path, variants: int, timeout_s: float, repeat: int, threads: int | None = None,
+              min_time: float = BATCH_MIN_TIMED_S, prune: float = 0.0,
+              quiet: Callable[[], AbstractContextManager] | None = None) -> BatchResult:
+    """Run a batch binary once: every variant's warm-up and arrays, then their timed runs.
+
+    `timeout_s` bounds one variant's warm-up and `repeat` timed runs, estimated from its
+    warm-up (a slower one is reported as "timeout" and not timed, as a lone binary would
+    have been stopped); a process that runs over that for every variant together is
+    stopped and the batch fails.
+
+    `prune` > 0: at the end of each round of timed runs, a variant other than the original
+    whose fastest run is over `prune` times the batch's fastest run gets no more runs (it
+    keeps its one or more; `BatchResult.pruned`). Its minimum then rests on fewer runs, which
+    matters little where it is that much slower than the best, and a batch of slow
+    schedules takes a fraction of the time (DEFAULT_PRUNE).
+
+    `quiet`: the timed rounds alone run inside `quiet()` (a measuring worker's hold of the
+    cores they need); the start, the warm-ups that write the arrays and the original's last
+    run do not need quiet cores, and run before and after it (the harness waits at the first
+    timed round until it is told to go, through a pipe). Without it everything runs at once."""
+    exe = Path(exe)
+    wd = exe.parent
+    dump, times_file = wd / "dump.bin", wd / "times.txt"
+    for f in [times_file, *(wd / f"dump.bin.{v}" for v in range(variants))]:
+        f.unlink(missing_ok=True)
+    env = dict(os.environ)
+    env.update(
+        POLYRL_DUMP=str(dump),
+        POLYRL_TIMES=str(times_file),
+        POLYRL_REPEAT=str(repeat),
+        POLYRL_MIN_TIME=repr(float(min_time)),
+        POLYRL_MAX_RUNS=str(MAX_TIMED_RUNS),
+        POLYRL_VARIANT_TIMEOUT=repr(float(timeout_s)),
+        POLYRL_PRUNE=repr(float(prune)),
+        OMP_NUM_THREADS=str(threads if threads is not None else (os.cpu_count() or 1)),
+    )
+    budget = timeout_s * variants * (repeat + 2) + 2 * variants * min_time + 10.0
+    pipes: tuple[int, ...] = ()
+    if quiet is not None:
+        told, tell = os.pipe()  # the harness tells: "r" at its first timed round, "d" after its last
+        wait, go = os.pipe()  # ... and waits on this for the go
+        env.update(POLYRL_SIGNAL_FD=str(tell), POLYRL_WAIT_FD=str(wait))
+        pipes = (told, tell, wait, go)
+    try:
+        proc = subprocess.Popen([str(exe)], cwd=wd, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                stderr=subprocess.PIPE, start_new_session=True, pass_fds=pipes[1:3])
+    except BaseException:
+        for fd in pipes:
+            os.close(fd)
+        raise
+    try:
+        if pipes:
+            told, tell, wait, go = pipes
+            os.close(tell)
+            os.close(wait)
+            pipes = (told, go)
+            deadline = time.monotonic() + budget
+            err_parts: list[bytes] = []
+            if _told(proc, told, deadline, err_parts) == b"r":
+                with quiet():
+                    os.write(go, b"g")
+                    _told(proc, told, deadline, err_parts)  # "d", or the end of the process
+            _, rest = proc.communicate(timeout=max(0.0, deadline - time.monotonic()))
+            err = b"".join(err_parts) + (rest or b"")
+        else:
+            _, err = proc.communicate(timeout=budget)
+    except subprocess.TimeoutExpired:
+        kill_group(proc)
+        proc.communicate()
+        return BatchResult("timeout", detail=f"the batch ran over {budget:g} s")
+    except BaseException:
+        kill_group(proc)
+        proc.wait()
+        raise
+    finally:
+        for fd in pipes:
+            os.close(fd)
+    rc = proc.returncode
+    if rc != 0:
+        serr = err.decode(errors="replace").strip()
+        if rc < 0:
+            try:
+                name = signal.Signals(-rc).name
+            except ValueError:
+                name = str(-rc)
+            return BatchResult("crash", detail=f"signal {name}")
+        return BatchResult(f"exit-code {rc}", detail=serr.splitlines()[-1] if serr else "")
+    if not times_file.exists():
+        return BatchResult("region-not-reached", detail="the program never entered the region")
+    per: list[list[float]] = [[] for _ in range(variants)]
+    timed_out, pruned = set(), set()
+    for line in times_file.read_text().splitlines():
+        v, value = line.split()
+        if value == "timeout":
+            timed_out.add(int(v))
+        elif value == "pruned":
+            pruned.add(int(v))
+        else:
+            per[int(v)].append(float(value))
+    dumps = tuple((wd / f"dump.bin.{v}") if (wd / f"dump.bin.{v}").exists() else None for v in range(variants))
+    statuses = tuple("timeout" if v in timed_out else "ok" if per[v] or repeat == 0 else "no-times"
+                     for v in range(variants))
+    return BatchResult("ok", statuses, tuple(tuple(t) for t in per), dumps, pruned=frozenset(pruned))
