@@ -2,7 +2,7 @@
 given as text such as `L1=32K,L2=1M`) and the sizes of C element types.
 
 Low level on purpose: it imports only the standard library and polyrl.errors. The store's
-machine key (polyrl.runtime.store) reads sysfs in its own way and is not this module's.
+machine key (polyrl.runtime.store) is not this module's, but reads /proc/cpuinfo through it.
 """
 
 from __future__ import annotations
@@ -25,16 +25,27 @@ CTYPE_BYTES: dict[str, int] = {
 }
 
 
-def cpu_vendor(cpuinfo: str | Path = "/proc/cpuinfo") -> str:
+def cpuinfo(path: str | Path = "/proc/cpuinfo") -> dict[str, str]:
+    """The first processor's fields of /proc/cpuinfo (empty where there is none)."""
+    fields: dict[str, str] = {}
+    try:
+        for line in Path(path).read_text(errors="replace").splitlines():
+            if not line.strip():
+                if fields:
+                    break
+                continue
+            key, _, value = line.partition(":")
+            fields.setdefault(key.strip(), " ".join(value.split()))
+    except OSError:
+        pass
+    return fields
+
+
+def cpu_vendor(path: str | Path = "/proc/cpuinfo") -> str:
     """"amd", "intel", or "" where /proc/cpuinfo names neither (another vendor, or no
     such file): what chooses the cost models taught that vendor's machines
     (polyrl.search.policy.forms_blend)."""
-    try:
-        text = Path(cpuinfo).read_text(errors="replace")
-    except OSError:
-        return ""
-    m = re.search(r"^vendor_id\s*:\s*(\S+)", text, flags=re.M)
-    return {"AuthenticAMD": "amd", "GenuineIntel": "intel"}.get(m.group(1), "") if m else ""
+    return {"AuthenticAMD": "amd", "GenuineIntel": "intel"}.get(cpuinfo(path).get("vendor_id", ""), "")
 
 
 def element_bytes(ctype: str) -> int:

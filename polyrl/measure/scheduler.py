@@ -229,7 +229,6 @@ class RayBackend:
 # ---------------------------------------------------------------- the run
 
 
-
 @dataclass
 class MeasureOptions:
     corpus: Path

@@ -324,17 +324,20 @@ def measure_program(job: MeasureJob) -> MeasureResult:
             if first is not None and first.status != "ok":
                 single, chunks, first = list(regions), [], None  # fall back: one binary each
 
-            # the original's arrays in the first batch, which its variants' dumps refer to (load_dump)
-            first_original: list[dict] = []
+            # per batch, the original's arrays, which its variants' dumps refer to (load_dump)
+            originals: dict[int, dict | None] = {}
+
+            def original_arrays(k: int, res: BatchResult) -> dict | None:
+                if k not in originals:
+                    originals[k] = load_dump(res.dumps[0]) if res.dumps[0] is not None else None
+                return originals[k]
 
             def original(tc: Toolchain, repeat: int) -> Measurement:
                 if first is not None and tc == job.toolchain:
                     times = first.times[0] if repeat > 0 else ()
                     if first.statuses[0] != "ok":
                         return Measurement(first.statuses[0], detail=f"ran over {job.timeout_s:g} s")
-                    if not first_original:
-                        first_original.append(load_dump(first.dumps[0]))
-                    return Measurement("ok", times, None, "", dump=first_original[0])
+                    return Measurement("ok", times, None, "", dump=original_arrays(0, first))
                 status, times, dump, detail = _variant(scop, None, job, repeat, tc)
                 return Measurement(status, times, None, detail, dump=dump)
 
@@ -380,8 +383,7 @@ def measure_program(job: MeasureJob) -> MeasureResult:
                     single += chunk
                     continue
                 with _GATE.hold(1):
-                    own = (first_original[0] if k == 0 and first_original
-                           else load_dump(res.dumps[0]) if res.dumps[0] is not None else None)
+                    own = original_arrays(k, res)
                 for v, (text, region) in enumerate(chunk, 1):
                     if res.statuses[v] != "ok":
                         out.rows.append(Row(text, True, res.statuses[v], (), None,

@@ -107,25 +107,27 @@ def run_batch(exe: str | Path, variants: int, timeout_s: float, repeat: int, thr
         OMP_NUM_THREADS=str(threads if threads is not None else (os.cpu_count() or 1)),
     )
     budget = timeout_s * variants * (repeat + 2) + 2 * variants * min_time + 10.0
-    pipes: tuple[int, ...] = ()
+    ours: tuple[int, ...] = ()  # the worker's ends of the pipes, closed at the end
+    theirs: tuple[int, ...] = ()  # the harness's, closed here once it has them
     if quiet is not None:
         told, tell = os.pipe()  # the harness tells: "r" at its first timed round, "d" after its last
         wait, go = os.pipe()  # ... and waits on this for the go
         env.update(POLYRL_SIGNAL_FD=str(tell), POLYRL_WAIT_FD=str(wait))
-        pipes = (told, tell, wait, go)
+        ours, theirs = (told, go), (tell, wait)
     try:
         proc = subprocess.Popen([str(exe)], cwd=wd, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                                stderr=subprocess.PIPE, start_new_session=True, pass_fds=pipes[1:3])
+                                stderr=subprocess.PIPE, start_new_session=True, pass_fds=theirs)
     except BaseException:
-        for fd in pipes:
+        for fd in ours:
             os.close(fd)
         raise
+    finally:
+        for fd in theirs:
+            os.close(fd)
     try:
-        if pipes:
-            told, tell, wait, go = pipes
-            os.close(tell)
-            os.close(wait)
-            pipes = (told, go)
+        if quiet is None:
+            _, err = proc.communicate(timeout=budget)
+        else:
             deadline = time.monotonic() + budget
             err_parts: list[bytes] = []
             if _told(proc, told, deadline, err_parts) == b"r":
@@ -133,9 +135,7 @@ def run_batch(exe: str | Path, variants: int, timeout_s: float, repeat: int, thr
                     os.write(go, b"g")
                     _told(proc, told, deadline, err_parts)  # "d", or the end of the process
             _, rest = proc.communicate(timeout=max(0.0, deadline - time.monotonic()))
-            err = b"".join(err_parts) + (rest or b"")
-        else:
-            _, err = proc.communicate(timeout=budget)
+            err = b"".join(err_parts) + rest
     except subprocess.TimeoutExpired:
         kill_group(proc)
         proc.communicate()
@@ -145,7 +145,7 @@ def run_batch(exe: str | Path, variants: int, timeout_s: float, repeat: int, thr
         proc.wait()
         raise
     finally:
-        for fd in pipes:
+        for fd in ours:
             os.close(fd)
     rc = proc.returncode
     if rc != 0:

@@ -153,62 +153,48 @@ static FILE *polyrl_times_out = NULL;
 static char *polyrl_dump_override = NULL;
 static int polyrl_later = 0;
 
-/* the original's arrays of the current call, in the order it dumped them (see the top) */
-static void **polyrl_same_data = NULL;
-static char **polyrl_same_name = NULL;
-static unsigned long *polyrl_same_bytes = NULL, polyrl_same_kept = 0;
+/* the original's arrays of the current call, in the order it dumped them (see the top); a
+ * name is the dump call's string literal, the same in every variant */
+struct polyrl_kept {
+    const char *name;
+    void *data; /* NULL: not kept (over the limit, or no memory): the variants write it whole */
+    unsigned long bytes;
+};
+static struct polyrl_kept *polyrl_same = NULL;
+static unsigned long polyrl_same_kept = 0;
 static int polyrl_same_n = 0, polyrl_same_cap = 0, polyrl_dump_k = 0;
 
 static void polyrl_same_forget(void)
 {
     int k;
-    for (k = 0; k < polyrl_same_n; ++k) {
-        free(polyrl_same_data[k]);
-        free(polyrl_same_name[k]);
-    }
+    for (k = 0; k < polyrl_same_n; ++k)
+        free(polyrl_same[k].data);
     polyrl_same_n = 0;
     polyrl_same_kept = 0;
 }
 
-/* keep a copy of the original's k-th array of this call (nothing when over the limit or
- * out of memory: the variants then write that array whole) */
+/* keep a copy of the original's next array of this call */
 static void polyrl_same_keep(const char *name, const void *data, unsigned long bytes)
 {
     const char *s = getenv("POLYRL_SAME_LIMIT");
     unsigned long limit = s ? strtoul(s, NULL, 10) : (1UL << 30);
-    void *copy;
-    char *nm;
+    struct polyrl_kept *k;
     if (polyrl_same_n == polyrl_same_cap) {
         int cap = polyrl_same_cap ? 2 * polyrl_same_cap : 16;
-        void **d = (void **)realloc(polyrl_same_data, (size_t)cap * sizeof(void *));
-        char **n = d ? (char **)realloc(polyrl_same_name, (size_t)cap * sizeof(char *)) : NULL;
-        unsigned long *b = n ? (unsigned long *)realloc(polyrl_same_bytes, (size_t)cap * sizeof(unsigned long)) : NULL;
-        if (d)
-            polyrl_same_data = d;
-        if (n)
-            polyrl_same_name = n;
-        if (b)
-            polyrl_same_bytes = b;
-        if (!d || !n || !b)
-            return;
+        struct polyrl_kept *grown = (struct polyrl_kept *)realloc(polyrl_same, (size_t)cap * sizeof *grown);
+        if (!grown)
+            return; /* this array and the later ones are written whole */
+        polyrl_same = grown;
         polyrl_same_cap = cap;
     }
-    copy = polyrl_same_kept + bytes <= limit ? malloc(bytes ? bytes : 1) : NULL;
-    nm = copy ? (char *)malloc(strlen(name) + 1) : NULL;
-    if (copy && nm) {
-        memcpy(copy, data, bytes);
-        strcpy(nm, name);
+    k = &polyrl_same[polyrl_same_n++];
+    k->name = name;
+    k->bytes = bytes;
+    k->data = polyrl_same_kept + bytes <= limit ? malloc(bytes ? bytes : 1) : NULL;
+    if (k->data) {
+        memcpy(k->data, data, bytes);
         polyrl_same_kept += bytes;
-    } else {
-        free(copy);
-        free(nm);
-        copy = NULL;
-        nm = NULL;
     }
-    polyrl_same_data[polyrl_same_n] = copy; /* NULL: not kept */
-    polyrl_same_name[polyrl_same_n] = nm;
-    polyrl_same_bytes[polyrl_same_n] = bytes;
-    ++polyrl_same_n;
 }
 
 void polyrl_batch_start(int variants, int first_call)
@@ -269,10 +255,9 @@ static void polyrl_tell(char c)
     char go;
     if (!tell || !wait)
         return;
-    if (write(atoi(tell), &c, 1) != 1)
-        return; /* no one listens: time at once */
-    if (c == 'r' && read(atoi(wait), &go, 1) != 1)
-        return;
+    /* where no one listens (the write or the read fails), time at once */
+    if (write(atoi(tell), &c, 1) == 1 && c == 'r')
+        (void)!read(atoi(wait), &go, 1);
 }
 
 int polyrl_batch_next(void)
@@ -380,8 +365,8 @@ void polyrl_dump(const char *name, const void *data, unsigned long bytes, int ki
         int j = polyrl_dump_k++;
         if (polyrl_cur == 0)
             polyrl_same_keep(name, data, bytes);
-        else if (j < polyrl_same_n && polyrl_same_data[j] && polyrl_same_bytes[j] == bytes &&
-                 strcmp(polyrl_same_name[j], name) == 0 && memcmp(polyrl_same_data[j], data, bytes) == 0)
+        else if (j < polyrl_same_n && polyrl_same[j].data && polyrl_same[j].bytes == bytes &&
+                 strcmp(polyrl_same[j].name, name) == 0 && memcmp(polyrl_same[j].data, data, bytes) == 0)
             same = 1;
     }
     f = fopen(path, "ab");

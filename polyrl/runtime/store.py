@@ -22,6 +22,7 @@ from pathlib import Path
 
 from polyrl.errors import PolyrlError
 from polyrl.ir import Scop
+from polyrl.machine import cpuinfo
 
 SCHEMA_NAME = "polyrl-memo-store"
 SCHEMA_VERSION = 1
@@ -56,22 +57,6 @@ def program_hash(scop: Scop) -> str:
     return h.hexdigest()
 
 
-def _cpuinfo() -> dict[str, str]:
-    """The first processor's fields of /proc/cpuinfo (empty where there is none)."""
-    fields: dict[str, str] = {}
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if not line.strip():
-                if fields:
-                    break
-                continue
-            key, _, value = line.partition(":")
-            fields.setdefault(key.strip(), " ".join(value.split()))
-    except OSError:
-        pass
-    return fields
-
-
 def _cpu_name(info: dict[str, str]) -> str:
     for key in ("model name", "Processor", "cpu model", "uarch"):
         if info.get(key):
@@ -95,7 +80,7 @@ def _caches() -> str:
 def legacy_fingerprint(info: dict[str, str] | None = None) -> str:
     """The machine key of stores written before polyrl told hosts apart (up to the
     eleventh session): CPU name and core count only. See `MemoStore.adopt`."""
-    return f"{_cpu_name(_cpuinfo() if info is None else info)} x{os.cpu_count() or 1}"
+    return f"{_cpu_name(cpuinfo() if info is None else info)} x{os.cpu_count() or 1}"
 
 
 @lru_cache(maxsize=1)
@@ -104,7 +89,7 @@ def machine_fingerprint() -> str:
     sizes; independent of the host name. Virtual machines often report only a brand (`AMD
     EPYC`): hosts that differ in CPU generation (one timed PolyBench 2-5x slower than
     another, under the same name) must not answer each other's measurements."""
-    info = _cpuinfo()
+    info = cpuinfo()
     cpu = " ".join(f"{label} {info[key]}" for key, label in (("cpu family", "family"), ("model", "model"),
                                                               ("stepping", "stepping")) if info.get(key))
     details = ", ".join(x for x in (cpu, _caches()) if x)
