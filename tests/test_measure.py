@@ -306,3 +306,116 @@ def test_core_gate_nested_holds_neither_deadlock_nor_overlap():
     assert len(spans) == 6
     # the two-core holds of the two processes never overlap in time
     assert all(a_end <= b_start for (_, a_end), (b_start, _) in zip(spans, spans[1:], strict=False))
+
+
+def _compiling_worker(gate, cc: str, workdir: str, out) -> None:
+    # a measuring worker's compile: one core, registered with the gate so that it can be stopped
+    from polyrl.runtime.execute import _compile
+
+    gate.register()
+    with gate.hold(1):
+        t0 = time.monotonic()
+        p = _compile([cc], workdir, 1.5, gate.pause())
+        out.put(("timeout" if p is None else p.returncode, time.monotonic() - t0))
+
+
+def test_timed_runs_stop_a_compile_instead_of_waiting_for_it(tmp_path: Path):
+    import multiprocessing as mp
+
+    from polyrl.measure.gate import CoreGate
+
+    # a stand-in compiler that needs 1 s of CPU time, with a 1.5 s compile timeout
+    cc = tmp_path / "cc"
+    cc.write_text(f"#!{sys.executable}\nimport time\nt = time.process_time()\n"
+                  "while time.process_time() - t < 1.0:\n    pass\n")
+    cc.chmod(0o755)
+    ctx = mp.get_context("spawn")
+    gate = CoreGate(2, ctx, workers=2)
+    gate.register()  # this process is the other worker
+    out = ctx.Queue()
+    worker = ctx.Process(target=_compiling_worker, args=(gate, str(cc), str(tmp_path), out))
+    worker.start()
+    deadline = time.monotonic() + 60
+    while gate._group[1] == 0 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    group = gate._group[1]
+    assert group > 0, "the compile never registered"
+    with gate.hold(1):  # a core of our own, as a batch holds through its warm-ups
+        t0 = time.monotonic()
+        with gate.quiet(2):
+            waited = time.monotonic() - t0
+            time.sleep(0.2)
+            state = Path(f"/proc/{group}/stat").read_text().rsplit(")", 1)[1].split()[0]
+            time.sleep(1.0)
+        assert gate._held == 1
+    status, took = out.get(timeout=60)
+    worker.join(30)
+    assert waited < 0.5, waited  # both cores at once: the compile did not have to end first
+    assert state == "T", state  # stopped while the block ran
+    # it ran its 1 s after it was continued: over 1.5 s in all, yet the second it spent
+    # stopped does not count against its timeout
+    assert status == 0 and took > 1.5, (status, took)
+    # with nothing registered to stop, quiet waits for the cores like hold
+    with gate.quiet(2):
+        assert gate._held == 2
+
+
+SUM = r"""#include <stdio.h>
+double a[64], b[64];
+int main(void)
+{
+  int i;
+  for (i = 0; i < 64; i++) a[i] = i;
+#pragma scop
+  for (i = 0; i < 64; i++)
+    b[i] = 2.0 * a[i];
+#pragma endscop
+  printf("%f\n", b[63]);
+  return 0;
+}
+"""
+
+
+def _batch_worker(gate, exe: str, variants: int, out) -> None:
+    # a measuring worker's batch: one core through its warm-ups, registered so that they can be stopped
+    from polyrl.runtime.batch import run_batch
+
+    gate.register()
+    with gate.hold(1):
+        r = run_batch(exe, variants, 1.0, 3, threads=1, min_time=0.0, quiet=lambda: gate.quiet(1), pause=gate.pause())
+    out.put((r.status, r.statuses, [len(t) for t in r.times], [min(t) if t else None for t in r.times]))
+
+
+def test_a_batch_stopped_during_its_warm_ups_checks_timeouts_on_its_first_timed_run(tmp_path: Path):
+    import multiprocessing as mp
+
+    from polyrl.measure.gate import CoreGate
+    from polyrl.runtime import build
+    from polyrl.runtime.instrument import instrument_batch
+
+    (tmp_path / "sum.c").write_text(SUM)
+    scop = load(tmp_path / "sum.c").scop
+    body = "  for (i = 0; i < 64; i++)\n    b[i] = 2.0 * a[i];\n"
+    busy = body + "  { volatile double x = 0.0; long s; for (s = 0; s < %dL; s++) x += 1.0; }\n"
+    # about 0.04 s a run, and about 0.4 s: with 3 timed runs, only the second is over the 1 s timeout
+    b = build(instrument_batch(scop, [None, busy % 20000000, busy % 200000000]), TC, tmp_path / "b")
+    assert b.status == "ok", b.message
+    ctx = mp.get_context("spawn")
+    gate = CoreGate(2, ctx, workers=2)
+    gate.register()  # this process is the other worker, which times while the batch warms up
+    out = ctx.Queue()
+    worker = ctx.Process(target=_batch_worker, args=(gate, str(b.exe), 3, out))
+    worker.start()
+    stops, deadline = 0, time.monotonic() + 120
+    while worker.is_alive() and out.empty() and time.monotonic() < deadline:
+        if gate._group[1] > 0:
+            with gate.quiet(2):
+                stops += 1
+                time.sleep(0.15)
+        time.sleep(0.01)
+    status, statuses, runs, fastest = out.get(timeout=120)
+    worker.join(30)
+    assert stops >= 3, stops  # each warm-up of a busy variant spanned a stop, and took over 0.25 s by the clock
+    # the 0.04 s variant is timed, not taken for one over the timeout; the 0.4 s one still is
+    assert status == "ok" and statuses == ("ok", "ok", "timeout"), (statuses, runs, fastest)
+    assert runs[:2] == [3, 3] and fastest[1] < 0.25, (runs, fastest)

@@ -26,6 +26,7 @@ from polyrl.runtime import (
     measure,
     run,
     run_batch,
+    written_extents,
 )
 from polyrl.runtime.execute import MAX_TIMED_RUNS, SHORT_REGION_PROCESSES
 
@@ -667,3 +668,24 @@ def test_a_batch_dumps_every_call_of_a_function_called_twice(tmp_path: Path):
     assert float(ref["acc@2"]) == sum(0.5 * i for i in range(20))
     v = compare_dumps(ref, got, False)
     assert not v.ok and v.detail.startswith("y@2[19]: "), v.detail
+
+
+def test_a_timed_run_restores_only_what_the_region_reads_before_writing(gemm: Scop, tmp_path: Path):
+    # gemm's C += ... reads the C it was given; the prefix sum writes acc and y before it reads them
+    assert [(w.name, w.read_first) for w in written_extents(gemm)] == [("C", True)]
+    scop = prefix_scop(tmp_path / "prefix.c")
+    assert {w.name: w.read_first for w in written_extents(scop)} == {"acc": False, "y": False}
+    reads_y = "  acc = 0.0;\n  for (i = 0; i < n; i++) { acc += x[i]; y[i] = y[i] + acc; }\n"
+    text = instrument_batch(scop, [None, reads_y])
+    assert "if (!polyrl_batch_timing()) polyrl_restore(&acc, " in text
+    assert "if (!polyrl_batch_timing()) polyrl_restore(y, " in text
+    assert "if (!polyrl_batch_timing()) polyrl_restore(C, " not in instrument_batch(gemm, [None])
+    # a run whose arrays are dumped restores everything: the variant that reads y finds main's -1.0
+    # there, not what the original's run left, and its error shows
+    r = _batch(scop, [None, reads_y], tmp_path, timeout_s=60, repeat=3, min_time=0.0)
+    assert r.status == "ok" and [len(t) for t in r.times] == [3, 3], r
+    ref = load_dump(r.dumps[0])
+    got = load_dump(r.dumps[1], same_as=ref)
+    sums = np.cumsum(0.5 * np.arange(10))
+    assert np.array_equal(ref["y"][:10], sums) and np.array_equal(got["y"][:10], sums - 1.0)
+    assert not compare_dumps(ref, got, False).ok

@@ -48,6 +48,7 @@ from polyrl.runtime.execute import BASELINE_MISCOMPILED, Toolchain
 from polyrl.runtime.store import MemoStore, Record, StoreKey, machine_fingerprint
 
 MAX_RETRIES = 2
+KILL_AFTER_S = 5.0  # after Ctrl-C, how long the workers get to stop before they are killed (LocalBackend.close)
 PLAN_VERSION = 1  # bump when the random schedule draw changes
 MACROS_VERSION = 10  # bump when polyrl.poly.macros writes other schedules
 PLANS_AHEAD = 2  # programs being planned at a time per worker, beside the measuring
@@ -127,7 +128,7 @@ class LocalBackend:
     def _new_pool(self) -> cf.ProcessPoolExecutor:
         # A fresh gate per pool: a worker killed while holding cores never gives them back,
         # and a broken pool has terminated all of its workers, so nobody holds the new one.
-        gate = CoreGate(os.cpu_count() or 1, self._ctx)
+        gate = CoreGate(os.cpu_count() or 1, self._ctx, self.workers)
         return cf.ProcessPoolExecutor(self.workers, mp_context=self._ctx, initializer=init_local_worker,
                                       initargs=(gate,))
 
@@ -170,6 +171,15 @@ class LocalBackend:
         for p in processes:
             if p.is_alive():
                 p.terminate()
+        # SIGTERM stops a worker's task (worker.init_local_worker: its compiler or program is
+        # killed with it), but the pool's worker loop takes that SystemExit for the task's result
+        # and can wait for another task, and the pool's exit for the worker, for ever (seen after
+        # Ctrl-C in session 40): a worker still there after a few seconds is killed
+        deadline = time.monotonic() + KILL_AFTER_S
+        for p in processes:
+            p.join(timeout=max(0.0, deadline - time.monotonic()))
+            if p.is_alive():
+                p.kill()
 
 
 class RayBackend:

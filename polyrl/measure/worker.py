@@ -1,10 +1,11 @@
 """The work of one program, run in a worker process or a Ray task: plan its schedules,
 then build, run, verify and time its variants.
 
-Owns the two task functions (`plan_program`, `measure_program`), their plain-data
-inputs and outputs, and the core gate that keeps timed runs from sharing cores. Tasks
-never touch the memo store: they return rows, and the driver (polyrl.measure.scheduler)
-writes them, so workers may run on machines that cannot see the store.
+Owns the two task functions (`plan_program`, `measure_program`) and their plain-data
+inputs and outputs; they hold the worker's core gate (polyrl.measure.gate) over their CPU
+work and take quiet cores for their timed runs. Tasks never touch the memo store: they
+return rows, and the driver (polyrl.measure.scheduler) writes them, so workers may run on
+machines that cannot see the store.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from polyrl.errors import PolyrlError
+from polyrl.measure.gate import CoreGate, NoGate
 from polyrl.runtime.batch import BatchResult, run_batch
 from polyrl.runtime.execute import (
     BASELINE_MISCOMPILED,
@@ -38,69 +40,7 @@ from polyrl.runtime.verify import compare_dumps, load_dump
 # ---------------------------------------------------------------- the core gate
 
 
-class CoreGate:
-    """A counting gate over the machine's cores, shared by the local worker processes.
-
-    Every piece of a worker's CPU work holds one core (modelling, code generation, a
-    compile, reading and comparing the written data), a timed run holds as many as its
-    threads (capped at the core count), so timed runs never overlap beyond the cores there
-    are and never share a core with other work. A parallel run is the most sensitive to
-    that: with two threads on two cores, one thread descheduled by another worker's code
-    generation stalls both at every barrier (before the gate covered code generation and
-    comparison, `--workers 2 --threads 2` timed parallel schedules at 0.4-0.8x that a quiet
-    run timed at 2x). Tokens are taken under one lock, so a run waiting for several
-    cores is not starved by compiles that keep taking single ones.
-
-    A hold inside a hold of the same process is fine: asking for no more cores than it
-    holds changes nothing, asking for more gives back what it holds, waits for all it
-    asks for, and takes the old count back afterwards (a process never waits for the
-    order lock while holding cores, so two processes upgrading at once cannot deadlock).
-    PPO's rollout workers hold one core per step and their measurements more inside it.
-    """
-
-    def __init__(self, cores: int, ctx) -> None:
-        self.cores = max(1, cores)
-        self._tokens = ctx.Semaphore(self.cores)
-        self._order = ctx.Lock()
-        self._held = 0  # cores this process holds (each process has its own copy of the gate)
-
-    def _take(self, n: int) -> None:
-        with self._order:
-            for _ in range(n):
-                self._tokens.acquire()
-        self._held = n
-
-    def _give(self) -> None:
-        for _ in range(self._held):
-            self._tokens.release()
-        self._held = 0
-
-    @contextlib.contextmanager
-    def hold(self, n: int) -> Iterator[None]:
-        n = max(1, min(n, self.cores))
-        before = self._held
-        if before >= n:
-            yield
-            return
-        self._give()
-        self._take(n)
-        try:
-            yield
-        finally:
-            self._give()
-            if before:
-                self._take(before)
-
-
-class _NoGate:
-    """Ray tasks reserve their cores through the task's num_cpus instead."""
-
-    @contextlib.contextmanager
-    def hold(self, n: int) -> Iterator[None]:
-        yield
-
-
-_GATE: CoreGate | _NoGate = _NoGate()
+_GATE: CoreGate | NoGate = NoGate()
 
 
 def init_local_worker(gate: CoreGate) -> None:
@@ -110,6 +50,7 @@ def init_local_worker(gate: CoreGate) -> None:
     its own process group, is killed with it rather than left running."""
     global _GATE
     _GATE = gate
+    gate.register()
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, _exit_on_sigterm)
 
@@ -244,14 +185,15 @@ def _variant(scop, region: str | None, job: MeasureJob, repeat: int, toolchain: 
                 text = instrument(scop, region)
             except PolyrlError as e:
                 return "instrument-error", (), None, str(e)
-            b = build(text, tc, workdir, include, companion_sources(scop.source, include), job.compile_timeout_s)
+            b = build(text, tc, workdir, include, companion_sources(scop.source, include), job.compile_timeout_s,
+                      _GATE.pause())
         if b.status != "ok":
             return b.status, (), None, b.message
         threads = tc.resolved_threads()
         # an untimed run (the -O1 reference, a rounding recheck) is only for its arrays: it
         # needs no quiet cores, so it holds one, like a compile, and never delays another
         # worker's timed run longer than a compile would
-        with _GATE.hold(threads if repeat > 0 else 1):
+        with _GATE.quiet(threads) if repeat > 0 else _GATE.hold(1):
             r = run(b.exe, job.timeout_s, repeat, threads)
         if r.status != "ok":
             return r.status, (), None, r.detail or r.stderr.strip()[-400:]
@@ -269,15 +211,16 @@ def _batch(scop, regions: list[str], job: MeasureJob, workdir: str) -> BatchResu
         except PolyrlError as e:
             return BatchResult("instrument-error", detail=str(e))
         b = build(text, job.toolchain, workdir, include, companion_sources(scop.source, include),
-                  job.compile_timeout_s)
+                  job.compile_timeout_s, _GATE.pause())
     if b.status != "ok":
         return BatchResult(b.status, detail=b.message)
     threads = job.toolchain.resolved_threads()
     # the warm-ups that write the arrays need no quiet cores: the batch holds one core until
-    # its timed rounds, and the cores it times on for those only
+    # its timed rounds (another worker's timed runs may stop it meanwhile), and the cores it
+    # times on for those only
     with _GATE.hold(1):
         return run_batch(b.exe, 1 + len(regions), job.timeout_s, job.repeat, threads, prune=job.prune,
-                         quiet=lambda: _GATE.hold(threads))
+                         quiet=lambda: _GATE.quiet(threads), pause=_GATE.pause())
 
 
 def measure_program(job: MeasureJob) -> MeasureResult:

@@ -200,7 +200,7 @@ class ProcessRollouts:
     with its environment; a batch of n steps is split evenly between them."""
 
     def __init__(self, spec: EnvSpec, hparams: dict, seed: int, workers: int):
-        from polyrl.measure.worker import CoreGate
+        from polyrl.measure.gate import CoreGate
 
         ctx = mp.get_context("spawn")
         gate = CoreGate(os.cpu_count() or 1, ctx) if spec.reward != "surrogate" else None

@@ -17,7 +17,7 @@ from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from pathlib import Path
 
-from polyrl.runtime.execute import MAX_TIMED_RUNS, kill_group
+from polyrl.runtime.execute import MAX_TIMED_RUNS, Pause, kill_group
 
 # `polyrl measure`'s --prune: in a batch, a schedule whose fastest run is over this many times the
 # batch's fastest at the end of a round of timed runs gets no more runs (run_batch). On the
@@ -49,14 +49,14 @@ class BatchResult:
 BATCH_MIN_TIMED_S = 0.04
 
 
-def _told(proc: subprocess.Popen, fd: int, deadline: float, err_parts: list[bytes]) -> bytes:
+def _told(proc: subprocess.Popen, fd: int, deadline: Callable[[], float], err_parts: list[bytes]) -> bytes:
     """The next byte the harness writes to `fd` (b"" when the process closed it: it ended),
     reading its stderr meanwhile into `err_parts` so that it never blocks on a full pipe;
-    subprocess.TimeoutExpired past `deadline` (time.monotonic())."""
+    subprocess.TimeoutExpired past `deadline()` (time.monotonic(), asked again as it waits)."""
     assert proc.stderr is not None
     watch = [fd, proc.stderr.fileno()]
     while True:
-        left = deadline - time.monotonic()
+        left = deadline() - time.monotonic()
         if left <= 0:
             raise subprocess.TimeoutExpired(proc.args, 0)
         ready, _, _ = select.select(watch, [], [], left)
@@ -72,7 +72,8 @@ def _told(proc: subprocess.Popen, fd: int, deadline: float, err_parts: list[byte
 
 def run_batch(exe: str | Path, variants: int, timeout_s: float, repeat: int, threads: int | None = None,
               min_time: float = BATCH_MIN_TIMED_S, prune: float = 0.0,
-              quiet: Callable[[], AbstractContextManager] | None = None) -> BatchResult:
+              quiet: Callable[[], AbstractContextManager] | None = None,
+              pause: Pause | None = None) -> BatchResult:
     """Run a batch binary once: every variant's warm-up and arrays, then their timed runs.
 
     `timeout_s` bounds one variant's warm-up and `repeat` timed runs, estimated from its
@@ -89,7 +90,10 @@ def run_batch(exe: str | Path, variants: int, timeout_s: float, repeat: int, thr
     `quiet`: the timed rounds alone run inside `quiet()` (a measuring worker's hold of the
     cores they need); the start, the warm-ups that write the arrays and the original's last
     run do not need quiet cores, and run before and after it (the harness waits at the first
-    timed round until it is told to go, through a pipe). Without it everything runs at once."""
+    timed round until it is told to go, through a pipe). Without it everything runs at once.
+    With `quiet`, `pause` may stop the process until it is ready to time (another worker's
+    timed runs; the harness then checks a variant's timeout on its first timed run instead
+    of its warm-up), and the budget leaves out the seconds it was stopped."""
     exe = Path(exe)
     wd = exe.parent
     dump, times_file = wd / "dump.bin", wd / "times.txt"
@@ -124,17 +128,30 @@ def run_batch(exe: str | Path, variants: int, timeout_s: float, repeat: int, thr
     finally:
         for fd in theirs:
             os.close(fd)
+    pause = pause if quiet is not None else None
+    registered = False  # with the pause: it may be stopped
     try:
         if quiet is None:
             _, err = proc.communicate(timeout=budget)
         else:
-            deadline = time.monotonic() + budget
+            start, stopped0 = time.monotonic(), 0.0
+            if pause is not None:
+                pause.started(proc.pid)
+                registered, stopped0 = True, pause.stopped_s()
+
+            def deadline() -> float:
+                return start + budget + (pause.stopped_s() - stopped0 if pause is not None else 0.0)
+
             err_parts: list[bytes] = []
-            if _told(proc, told, deadline, err_parts) == b"r":
+            ready = _told(proc, told, deadline, err_parts) == b"r"
+            if registered:
+                registered = False
+                pause.ended()  # from here on it is never stopped
+            if ready:
                 with quiet():
                     os.write(go, b"g")
                     _told(proc, told, deadline, err_parts)  # "d", or the end of the process
-            _, rest = proc.communicate(timeout=max(0.0, deadline - time.monotonic()))
+            _, rest = proc.communicate(timeout=max(0.0, deadline() - time.monotonic()))
             err = b"".join(err_parts) + rest
     except subprocess.TimeoutExpired:
         kill_group(proc)
@@ -145,6 +162,8 @@ def run_batch(exe: str | Path, variants: int, timeout_s: float, repeat: int, thr
         proc.wait()
         raise
     finally:
+        if registered:
+            pause.ended()
         for fd in ours:
             os.close(fd)
     rc = proc.returncode

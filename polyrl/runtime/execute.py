@@ -15,11 +15,13 @@ import signal
 import statistics
 import subprocess
 import tempfile
+import time
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
+from typing import Protocol
 
 import numpy as np
 
@@ -116,7 +118,8 @@ def companion_sources(source_text: str, search_dirs: tuple[str, ...]) -> tuple[s
     return tuple(dict.fromkeys(found))
 
 
-def _harness_object(cc: str, flags: tuple[str, ...], timeout_s: float) -> Path | None:
+def _harness_object(cc: str, flags: tuple[str, ...], timeout_s: float,
+                    pause: Pause | None = None) -> Path | None:
     """The harness compiled once per (compiler, flags, harness text) into the temp folder
     and reused by every later build (it is about a third of a small program's compile
     time). None when it cannot be built; the caller then compiles the source itself."""
@@ -127,7 +130,7 @@ def _harness_object(cc: str, flags: tuple[str, ...], timeout_s: float) -> Path |
         return obj
     with tempfile.TemporaryDirectory(prefix="polyrl-harness-") as wd:
         (Path(wd) / "polyrl_harness.c").write_text(text)
-        p = _compile([cc, *flags, "-c", "polyrl_harness.c", "-o", "h.o"], wd, timeout_s)
+        p = _compile([cc, *flags, "-c", "polyrl_harness.c", "-o", "h.o"], wd, timeout_s, pause)
         if p is None or p.returncode != 0:
             return None
         tmp = obj.with_name(f"{obj.name}.{os.getpid()}.tmp")
@@ -136,23 +139,54 @@ def _harness_object(cc: str, flags: tuple[str, ...], timeout_s: float) -> Path |
     return obj
 
 
-def _compile(cmd: list[str], cwd: str | Path, timeout_s: float) -> subprocess.CompletedProcess | None:
-    """Run a compiler command; None when it runs over `timeout_s`. The driver and what it
-    starts (cc1, as, ld) run in their own process group, which a timeout or a Ctrl-C kills
-    whole: killing the driver alone left cc1 compiling on, an orphan holding a core for
-    minutes (a 600 kB batch of generated LU forms, session 34)."""
+class Pause(Protocol):
+    """Lets a measuring worker's gate stop a process group the worker waits for (a compile,
+    a batch's warm-ups) while another worker times (polyrl.measure.gate): `started` gets the
+    process group, `ended` is called once it is over, and `stopped_s` says how many seconds
+    the worker's groups have been stopped in all, which their timeouts leave out."""
+
+    def started(self, group: int) -> None: ...
+
+    def ended(self) -> None: ...
+
+    def stopped_s(self) -> float: ...
+
+
+def _compile(cmd: list[str], cwd: str | Path, timeout_s: float,
+             pause: Pause | None = None) -> subprocess.CompletedProcess | None:
+    """Run a compiler command; None when it runs over `timeout_s` (seconds it spent stopped
+    by `pause`'s gate not counted). The driver and what it starts (cc1, as, ld) run in their
+    own process group, which a timeout or a Ctrl-C kills whole: killing the driver alone left
+    cc1 compiling on, an orphan holding a core for minutes (a 600 kB batch of generated LU
+    forms, session 34)."""
     proc = subprocess.Popen(cmd, cwd=cwd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             text=True, start_new_session=True)
+    t0, s0 = time.monotonic(), 0.0
     try:
-        out, err = proc.communicate(timeout=timeout_s)
-    except subprocess.TimeoutExpired:
-        kill_group(proc)
-        proc.communicate()
-        return None
+        if pause is not None:
+            pause.started(proc.pid)
+            s0 = pause.stopped_s()
+        while True:
+            stopped = pause.stopped_s() - s0 if pause is not None else 0.0
+            left = timeout_s - (time.monotonic() - t0 - stopped)
+            try:
+                if left <= 0:
+                    raise subprocess.TimeoutExpired(cmd, timeout_s)
+                out, err = proc.communicate(timeout=left)
+                break
+            except subprocess.TimeoutExpired:
+                if pause is not None and pause.stopped_s() - s0 > stopped:
+                    continue  # it was stopped meanwhile: the time left is longer
+                kill_group(proc)
+                proc.communicate()
+                return None
     except BaseException:
         kill_group(proc)
         proc.wait()
         raise
+    finally:
+        if pause is not None:
+            pause.ended()
     return subprocess.CompletedProcess(cmd, proc.returncode, out, err)
 
 
@@ -163,9 +197,10 @@ def build(
     include_dirs: tuple[str, ...] = (),
     sources: tuple[str, ...] = (),
     timeout_s: float | None = None,
+    pause: Pause | None = None,
 ) -> BuildResult:
     """Compile an instrumented program (plus the harness) in `workdir`, for at most
-    `timeout_s` seconds (default COMPILE_TIMEOUT_S).
+    `timeout_s` seconds (default COMPILE_TIMEOUT_S), the compiler stoppable by `pause`'s gate.
 
     A compiler failure is a result, not an exception; only a missing compiler raises.
     """
@@ -176,7 +211,7 @@ def build(
     wd = Path(workdir)
     wd.mkdir(parents=True, exist_ok=True)
     (wd / "program.c").write_text(source_text)
-    harness = _harness_object(cc, tuple(toolchain.flags), limit)
+    harness = _harness_object(cc, tuple(toolchain.flags), limit, pause)
     if harness is None:
         (wd / "polyrl_harness.c").write_text(harness_source())
     exe = wd / "program"
@@ -184,7 +219,7 @@ def build(
     for d in include_dirs:
         cmd += ["-I", d]
     cmd += ["-o", str(exe), "program.c", str(harness) if harness else "polyrl_harness.c", *sources, "-lm"]
-    p = _compile(cmd, wd, limit)
+    p = _compile(cmd, wd, limit, pause)
     if p is None:
         return BuildResult("compile-timeout", None, f"compiler ran over {limit:g} s")
     if p.returncode != 0 or not exe.exists():

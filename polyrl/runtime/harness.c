@@ -20,6 +20,10 @@
  * the program sees its results. Later calls of the region run each variant once from their
  * own snapshot and append its arrays to its dump, then the original once more.
  *
+ * A timed run restores only the arrays the region reads before it writes them (the batch's
+ * text asks polyrl_batch_timing): the others hold the same values after every run. The
+ * warm-ups, whose arrays are dumped, and the original's last run restore them all.
+ *
  * In a batch, an array a variant writes bitwise equal to the one the original (variant 0)
  * wrote in the same call of the region gets only its header line, with "polyrl-same" for
  * "polyrl-array" (verify.load_dump takes the original's array for it): the arrays are mostly
@@ -30,8 +34,11 @@
  * With POLYRL_SIGNAL_FD and POLYRL_WAIT_FD (a measuring worker's pipes, runtime.run_batch), a
  * batch writes "r" to the first before its first timed round and waits for a byte on the
  * second, and writes "d" after its last timed round: the worker holds quiet cores for the
- * timed rounds only. */
+ * timed rounds only. Until "r" the worker may stop the process (SIGSTOP, then SIGCONT) while
+ * another batch times; a warm-up that a SIGCONT interrupted is not used for the timeout check,
+ * which the variant's first timed run makes instead. */
 #define _POSIX_C_SOURCE 200809L
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -149,6 +156,17 @@ static int *polyrl_count = NULL, *polyrl_timedout = NULL;
 static double *polyrl_sum = NULL, polyrl_variant_timeout = 0.0;
 static double *polyrl_fastest = NULL, polyrl_prune = 0.0; /* per variant, its fastest timed run */
 static int *polyrl_pruned = NULL;
+/* the measuring worker may stop a batch (SIGSTOP) during its warm-ups while another batch
+ * times: a warm-up that spanned a stop says nothing about the variant's speed, so the
+ * timeout check waits for its first timed run (polyrl_recheck) */
+static volatile sig_atomic_t polyrl_continued = 0;
+static int *polyrl_recheck = NULL;
+
+static void polyrl_on_continue(int sig)
+{
+    (void)sig;
+    polyrl_continued = 1;
+}
 static FILE *polyrl_times_out = NULL;
 static char *polyrl_dump_override = NULL;
 static int polyrl_later = 0;
@@ -215,9 +233,18 @@ void polyrl_batch_start(int variants, int first_call)
     polyrl_sum = (double *)calloc((size_t)variants, sizeof(double));
     polyrl_fastest = (double *)calloc((size_t)variants, sizeof(double));
     polyrl_pruned = (int *)calloc((size_t)variants, sizeof(int));
+    polyrl_recheck = (int *)calloc((size_t)variants, sizeof(int));
     polyrl_prune = polyrl_env_seconds("POLYRL_PRUNE");
-    if (!polyrl_count || !polyrl_timedout || !polyrl_sum || !polyrl_fastest || !polyrl_pruned)
+    if (!polyrl_count || !polyrl_timedout || !polyrl_sum || !polyrl_fastest || !polyrl_pruned || !polyrl_recheck)
         polyrl_fail("allocate", "the batch tables");
+    {
+        struct sigaction sa;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = polyrl_on_continue;
+        sa.sa_flags = SA_RESTART;
+        sigemptyset(&sa.sa_mask);
+        sigaction(SIGCONT, &sa, NULL);
+    }
     if (path && !(polyrl_times_out = fopen(path, "w")))
         polyrl_fail("write", path);
 }
@@ -264,6 +291,7 @@ int polyrl_batch_next(void)
 {
     int k;
     if (polyrl_phase == 0) { /* warm-ups, in order */
+        polyrl_continued = 0;
         if (++polyrl_cur < polyrl_nv)
             return polyrl_cur;
         polyrl_phase = polyrl_later ? 3 : 1;
@@ -314,18 +342,28 @@ void polyrl_batch_record(double seconds)
 {
     if (polyrl_phase == 0 && !polyrl_later) {
         /* a lone variant gets the timeout for its warm-up and timed runs together */
-        if (polyrl_variant_timeout > 0.0 && seconds * (1 + polyrl_min_runs) > polyrl_variant_timeout)
+        if (polyrl_continued)
+            polyrl_recheck[polyrl_cur] = 1;
+        else if (polyrl_variant_timeout > 0.0 && seconds * (1 + polyrl_min_runs) > polyrl_variant_timeout)
             polyrl_timedout[polyrl_cur] = 1;
         return;
     }
     if (polyrl_phase != 1)
         return;
+    if (polyrl_recheck[polyrl_cur] && polyrl_count[polyrl_cur] == 0 && polyrl_variant_timeout > 0.0 &&
+        seconds * (1 + polyrl_min_runs) > polyrl_variant_timeout)
+        polyrl_timedout[polyrl_cur] = 1; /* no more runs; its status says timeout */
     if (polyrl_count[polyrl_cur] == 0 || seconds < polyrl_fastest[polyrl_cur])
         polyrl_fastest[polyrl_cur] = seconds;
     polyrl_count[polyrl_cur] += 1;
     polyrl_sum[polyrl_cur] += seconds;
     if (polyrl_times_out)
         fprintf(polyrl_times_out, "%d %.9e\n", polyrl_cur, seconds);
+}
+
+int polyrl_batch_timing(void)
+{
+    return polyrl_phase == 1;
 }
 
 int polyrl_batch_dump_due(void)

@@ -17,6 +17,7 @@ void polyrl_dump(const char *name, const void *data, unsigned long bytes, int ki
 void polyrl_batch_start(int variants, int first_call);
 int polyrl_batch_next(void);              /* the variant to run next, -1 when done */
 void polyrl_batch_record(double seconds); /* the run polyrl_batch_next chose took this long */
+int polyrl_batch_timing(void);            /* the variant runs in a timed round (its arrays are not dumped) */
 int polyrl_batch_dump_due(void);          /* its arrays are to be dumped now */
 void polyrl_batch_dump_end(void);
 

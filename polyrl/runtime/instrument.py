@@ -34,6 +34,7 @@ class Written:
     name: str
     ndim: int  # 0 for scalars
     bytes_expr: str  # C expression, valid at the region's position
+    read_first: bool = True  # the region reads a value it held before the region (see `read_before_written`)
 
 
 def _writes_to(scop: Scop) -> dict[str, list[isl.Set]]:
@@ -56,6 +57,20 @@ def _c_expr(pa: isl.PwAff, context: isl.Set) -> str:
     return _HELPER_RE.sub(lambda m: _HELPERS[m.group(1)] + "(", text)
 
 
+def read_before_written(scop: Scop) -> set[str]:
+    """The arrays and scalars some read of the region may find holding the value they had
+    before it: isl's exact flow in the source order, every statement's write a killing one
+    (a statement always writes its left-hand side). What the region writes and never reads
+    first computes the same whatever it held, so a timed run needs it not restored."""
+    dom = scop.union_domain()
+    flow = (isl.UnionAccessInfo.from_sink(scop.union_reads().intersect_domain(dom))
+            .set_must_source(scop.union_writes().intersect_domain(dom))
+            .set_schedule_map(scop.union_original_schedule().intersect_domain(dom)).compute_flow())
+    names: set[str] = set()
+    flow.get_may_no_source().foreach_map(lambda m: names.add(m.get_tuple_name(isl.dim_type.out)))
+    return names
+
+
 def written_extents(scop: Scop) -> list[Written]:
     """Everything the region writes (minus region-local temporaries), with its byte size.
 
@@ -63,6 +78,7 @@ def written_extents(scop: Scop) -> list[Written]:
     computed by isl as a piecewise affine function of the parameters.
     """
     sets = _writes_to(scop)
+    read_first = read_before_written(scop)
     params_ctx = scop.context
     result: list[Written] = []
     for name in scop.written_arrays():
@@ -72,7 +88,7 @@ def written_extents(scop: Scop) -> list[Written]:
         else:
             ndim = len(scop.arrays[name].dims) if name in scop.arrays else 0
         if ndim == 0:
-            result.append(Written(name, 0, f"sizeof({name})"))
+            result.append(Written(name, 0, f"sizeof({name})", name in read_first))
             continue
         first = f"{name}[0]"
         try:
@@ -92,7 +108,7 @@ def written_extents(scop: Scop) -> list[Written]:
                     scop.source_path,
                 ) from None
             count = str(extent)
-        result.append(Written(name, ndim, f"(unsigned long)({count}) * sizeof({first})"))
+        result.append(Written(name, ndim, f"(unsigned long)({count}) * sizeof({first})", name in read_first))
     return result
 
 
@@ -213,8 +229,11 @@ def instrument_batch(scop: Scop, regions: list[str | None]) -> str:
         out.append(f"{ind}polyrl_snap{k} = polyrl_snapshot({ref}, polyrl_bytes{k});")
     out.append(f"{ind}polyrl_batch_start({len(regions)}, ++polyrl_calls == 1);")
     out.append(f"{ind}while ((polyrl_v = polyrl_batch_next()) >= 0) {{")
-    for k, ref in enumerate(refs):
-        out.append(f"{ind}{ind}polyrl_restore({ref}, polyrl_snap{k}, polyrl_bytes{k});")
+    # a timed run restores only what the region reads before writing: the rest computes the
+    # same from whatever the last run left (the runs whose arrays are dumped restore it all)
+    for k, (ref, w) in enumerate(zip(refs, written, strict=True)):
+        guard = "" if w.read_first else "if (!polyrl_batch_timing()) "
+        out.append(f"{ind}{ind}{guard}polyrl_restore({ref}, polyrl_snap{k}, polyrl_bytes{k});")
     out.append(f"{ind}{ind}polyrl_t0 = polyrl_now();")
     out.append(f"{ind}{ind}switch (polyrl_v) {{")
     for v, region in enumerate(regions):
