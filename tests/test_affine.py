@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import islpy as isl
 import pytest
 
 from polyrl.api import load
@@ -137,6 +138,39 @@ def _innermost_loop_bodies(text: str) -> list[str]:
             if not any(b.lstrip().startswith("for (") for b in body[1:]):
                 bodies.append("\n".join(body[1:]))
     return bodies
+
+
+def test_the_separated_ast_is_the_one_building_both_would_choose(monkeypatch: pytest.MonkeyPatch):
+    # _separated_ast builds the plain AST only when the separated one could have grown past
+    # SEPARATE_GROWTH; the AST it keeps is the one the rule picks with both built
+    import polyrl.codegen as codegen
+
+    calls = []
+    real = codegen._separated_ast
+
+    def spy(build, schedule, ndim):
+        node = real(build, schedule, ndim)
+        calls.append((build, schedule, ndim, node.to_C_str()))
+        return node
+
+    monkeypatch.setattr(codegen, "_separated_ast", spy)
+    jacobi = sized("stencils/jacobi-2d/jacobi-2d.c", "MEDIUM")
+    jacobi.apply(macro_schedule(jacobi.model, AFFINE_TILE)).region_text
+    gemm = sized("linear-algebra/blas/gemm/gemm.c", "MEDIUM")
+    gemm.apply("B1:T3(0,1,2,32,32,32) B1:I(4,5)").region_text
+    assert len(calls) >= 2
+    kept = 0
+    for build, schedule, ndim, text in calls:
+        if ndim < 3:
+            continue
+        dims = ", ".join(f"t{k}" for k in range(ndim))
+        options = isl.UnionMap.read_from_str(build.get_ctx(), f"{{ [{dims}] -> separate[x] : x = {ndim - 2} }}")
+        separated = build.set_options(options).node_from_schedule_map(schedule)
+        plain = build.node_from_schedule_map(schedule)
+        grows = len(codegen._users(separated)) > codegen.SEPARATE_GROWTH * len(codegen._users(plain))
+        assert text == (plain if grows else separated).to_C_str()
+        kept += not grows
+    assert kept >= 1
 
 
 def test_the_innermost_loop_of_a_time_tiled_wavefront_runs_its_statements_without_guards():

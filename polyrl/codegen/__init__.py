@@ -339,33 +339,41 @@ def _first_statement(node: isl.AstNode) -> str:
 SEPARATE_GROWTH = 4
 
 
-def _user_nodes(node: isl.AstNode) -> int:
+def _users(node: isl.AstNode) -> list[str]:
+    """The statement of each user node of the AST, in order (a statement may have several)."""
     t = node.get_type()
     if t == isl.ast_node_type.user:
-        return 1
+        return [node.user_get_expr().get_op_arg(0).to_C_str()]
     if t == isl.ast_node_type.for_:
-        return _user_nodes(node.for_get_body())
+        return _users(node.for_get_body())
     if t == isl.ast_node_type.block:
         children = node.block_get_children()
-        return sum(_user_nodes(children.get_at(k)) for k in range(children.n_ast_node()))
+        return [u for k in range(children.n_ast_node()) for u in _users(children.get_at(k))]
     if t == isl.ast_node_type.if_:
-        return _user_nodes(node.if_get_then()) + (_user_nodes(node.if_get_else()) if node.if_has_else() else 0)
+        return _users(node.if_get_then()) + (_users(node.if_get_else()) if node.if_has_else() else [])
     if t == isl.ast_node_type.mark:
-        return _user_nodes(node.mark_get_node())
-    return 0
+        return _users(node.mark_get_node())
+    return []
 
 
 def _separated_ast(build: isl.AstBuild, schedule: isl.UnionMap, ndim: int) -> isl.AstNode:
     """isl's AST of `schedule` (time dimensions 0..ndim-1; the odd ones are loops) with
     its innermost loop dimension separated, or the plain AST where separation would grow
-    it more than SEPARATE_GROWTH times (see there)."""
-    plain = build.node_from_schedule_map(schedule)
+    it more than SEPARATE_GROWTH times (see there).
+
+    The plain AST, as long to build as the separated one, is built only when the separated
+    one has more than SEPARATE_GROWTH user nodes per statement: the plain one has at least
+    one per statement, so below that the separated one is kept whatever the plain one is."""
     if ndim < 3:
-        return plain
+        return build.node_from_schedule_map(schedule)
     dims = ", ".join(f"t{k}" for k in range(ndim))
     options = isl.UnionMap.read_from_str(build.get_ctx(), f"{{ [{dims}] -> separate[x] : x = {ndim - 2} }}")
     separated = build.set_options(options).node_from_schedule_map(schedule)
-    return separated if _user_nodes(separated) <= SEPARATE_GROWTH * _user_nodes(plain) else plain
+    users = _users(separated)
+    if len(users) <= SEPARATE_GROWTH * len(set(users)):
+        return separated
+    plain = build.node_from_schedule_map(schedule)
+    return separated if len(users) <= SEPARATE_GROWTH * len(_users(plain)) else plain
 
 
 def region_text(model: Model, nest: LoopNest, simd: str = "auto") -> str:
