@@ -155,9 +155,10 @@ def test_the_separated_ast_is_the_one_building_both_would_choose(monkeypatch: py
 
     monkeypatch.setattr(codegen, "_separated_ast", spy)
     jacobi = sized("stencils/jacobi-2d/jacobi-2d.c", "MEDIUM")
-    jacobi.apply(macro_schedule(jacobi.model, AFFINE_TILE)).region_text
     gemm = sized("linear-algebra/blas/gemm/gemm.c", "MEDIUM")
-    gemm.apply("B1:T3(0,1,2,32,32,32) B1:I(4,5)").region_text
+    texts = [jacobi.apply(macro_schedule(jacobi.model, AFFINE_TILE)).region_text,
+             gemm.apply("B1:T3(0,1,2,32,32,32) B1:I(4,5)").region_text]
+    assert all("for (" in t for t in texts)
     assert len(calls) >= 2
     kept = 0
     for build, schedule, ndim, text in calls:
