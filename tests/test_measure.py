@@ -97,6 +97,21 @@ def test_random_schedules_are_legal_distinct_and_deterministic(small_corpus: Pat
         assert str(random_schedule(prog.model, random.Random(1))) == str(random_schedule(prog.model, random.Random(1)))
 
 
+def test_min_time_sets_how_long_a_batch_times_each_schedule(small_corpus: Path, tmp_path: Path):
+    # these programs run for milliseconds: with no minimum each schedule gets its --repeat runs,
+    # with a tenth of a second it gets more, as many as that takes
+    runs = {}
+    for min_time in (0.0, 0.1):
+        store = tmp_path / f"t{min_time}.sqlite"
+        s = run_measurement(MeasureOptions(small_corpus, "random:1", workers=1, store=store, toolchain=TC, repeat=2,
+                                           progress=False, prune=0.0, min_time_s=min_time))
+        assert s.statuses == {"ok": 6}, s.text()
+        with MemoStore(store) as st:
+            runs[min_time] = [len(r.times) for _, r in st.items()]
+    assert runs[0.0] == [2] * 6
+    assert all(n >= 2 for n in runs[0.1]) and sum(runs[0.1]) > 12, runs
+
+
 def test_local_measure_resume_and_export(small_corpus: Path, tmp_path: Path):
     store = tmp_path / "m.sqlite"
     opts = MeasureOptions(small_corpus, "random:2", workers=2, store=store, toolchain=TC, repeat=2,

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from polyrl.arguments import require_at_least_one
 from polyrl.errors import PolyrlError
-from polyrl.runtime.batch import DEFAULT_PRUNE
+from polyrl.runtime.batch import BATCH_MIN_TIMED_S, DEFAULT_PRUNE
 
 MEASURE_EPILOG = """Each program's baseline and its schedules go into the memo store under
 (program hash, schedule, machine, compiler + flags + threads). A re-run measures only what
@@ -66,6 +66,9 @@ def register(subparsers) -> None:
                    help=f"in a batch, give a schedule no more timed runs once its fastest is over F times the batch's "
                    f"fastest at the end of a round (it keeps at least one; its record says so): slow schedules then "
                    f"cost one run instead of --repeat (default {DEFAULT_PRUNE:g}; 0: every schedule gets --repeat runs)")
+    p.add_argument("--min-time", type=float, default=BATCH_MIN_TIMED_S, metavar="S",
+                   help=f"in a batch, time a schedule until its runs add up to S seconds (at least --repeat runs; "
+                   f"default {BATCH_MIN_TIMED_S:g}): more runs of short regions for a steadier minimum")
     p.add_argument("--no-progress", action="store_true", help="no progress bar (there is none when stderr is not a terminal)")
 
     d = subparsers.add_parser("dataset", help="the label set in git (export, import, stats) and tables of a memo store")
@@ -121,11 +124,13 @@ def cmd_measure(args: argparse.Namespace) -> int:
         raise PolyrlError(f"--prune must be 0 (off) or a factor of at least 1, not {args.prune:g}")
     if not args.compile_timeout > 0:
         raise PolyrlError(f"--compile-timeout must be a positive number of seconds, not {args.compile_timeout:g}")
+    if not args.min_time >= 0:
+        raise PolyrlError(f"--min-time must be a number of seconds, at least 0, not {args.min_time:g}")
     tc = Toolchain(cc=args.cc, flags=tuple(args.flags.split()), threads=args.threads)
     opts = MeasureOptions(Path(args.corpus), args.schedules, args.workers, args.ray, Path(args.store), tc,
                           args.repeat, args.timeout, progress=not args.no_progress and sys.stderr.isatty(),
                           reference_check=args.reference_check, batch=args.batch,
-                          compile_timeout_s=args.compile_timeout, prune=args.prune)
+                          compile_timeout_s=args.compile_timeout, prune=args.prune, min_time_s=args.min_time)
     summary = run_measurement(opts)
     print(summary.text())
     if summary.interrupted:

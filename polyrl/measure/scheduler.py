@@ -43,7 +43,7 @@ from polyrl.measure.worker import (
     measure_program,
     plan_program,
 )
-from polyrl.runtime.batch import DEFAULT_PRUNE
+from polyrl.runtime.batch import BATCH_MIN_TIMED_S, DEFAULT_PRUNE
 from polyrl.runtime.execute import BASELINE_MISCOMPILED, Toolchain
 from polyrl.runtime.store import MemoStore, Record, StoreKey, machine_fingerprint
 
@@ -254,6 +254,7 @@ class MeasureOptions:
     batch: int = 8  # schedules per binary, timed interleaved with the original (worker.measure_program)
     compile_timeout_s: float | None = None  # seconds a build may take (None: runtime.execute.COMPILE_TIMEOUT_S)
     prune: float = DEFAULT_PRUNE  # stop timing a batch's schedules this many times slower than its fastest (0: never)
+    min_time_s: float = BATCH_MIN_TIMED_S  # a batch times each schedule until its runs add up to this (run_batch)
 
 
 @dataclass
@@ -386,7 +387,7 @@ def run_measurement(opts: MeasureOptions) -> MeasureSummary:
         if base is None or missing or unchecked:
             backend.submit(measure_program, MeasureJob(src, program, missing, base is None, tc, opts.repeat,
                                                        opts.timeout_s, base, opts.reference_check, opts.batch,
-                                                       opts.compile_timeout_s, opts.prune))
+                                                       opts.compile_timeout_s, opts.prune, opts.min_time_s))
 
     # programs without a stored plan are planned a few at a time (PLANS_AHEAD per worker),
     # so that measuring starts at once instead of after every plan of the corpus

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from polyrl.errors import PolyrlError
 from polyrl.measure.gate import CoreGate, NoGate
-from polyrl.runtime.batch import BatchResult, run_batch
+from polyrl.runtime.batch import BATCH_MIN_TIMED_S, BatchResult, run_batch
 from polyrl.runtime.execute import (
     BASELINE_MISCOMPILED,
     Measurement,
@@ -101,6 +101,7 @@ class MeasureJob:
     batch: int = 8  # schedules per binary, timed interleaved with the original (1: one binary each)
     compile_timeout_s: float | None = None  # None: runtime.execute.COMPILE_TIMEOUT_S
     prune: float = 0.0  # in a batch, stop timing a schedule this many times slower than the best (run_batch)
+    min_time_s: float = BATCH_MIN_TIMED_S  # in a batch, time a schedule until its runs add up to this (run_batch)
 
 
 @dataclass
@@ -219,8 +220,8 @@ def _batch(scop, regions: list[str], job: MeasureJob, workdir: str) -> BatchResu
     # its timed rounds (another worker's timed runs may stop it meanwhile), and the cores it
     # times on for those only
     with _GATE.hold(1):
-        return run_batch(b.exe, 1 + len(regions), job.timeout_s, job.repeat, threads, prune=job.prune,
-                         quiet=lambda: _GATE.quiet(threads), pause=_GATE.pause())
+        return run_batch(b.exe, 1 + len(regions), job.timeout_s, job.repeat, threads, min_time=job.min_time_s,
+                         prune=job.prune, quiet=lambda: _GATE.quiet(threads), pause=_GATE.pause())
 
 
 def measure_program(job: MeasureJob) -> MeasureResult:
