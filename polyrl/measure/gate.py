@@ -112,7 +112,7 @@ class CoreGate:
             yield
             return
         self._give()
-        stopped: list[int] = []
+        stopped: list[tuple[int, int]] = []
         taken = 0
         try:
             with self._order:
@@ -137,31 +137,33 @@ class CoreGate:
             if before:
                 self._take(before)
 
-    def _stop_others(self, want: int) -> list[int]:
+    def _stop_others(self, want: int) -> list[tuple[int, int]]:
         """Stop other workers' registered processes, when there are at least `want` of them
-        (each holds one core); their slots, else []."""
+        (each holds one core); their (slot, process group), else []."""
         with self._slots:
             slots = [k for k in range(len(self._group)) if k != self._slot and self._group[k] > 0]
             if len(slots) < want:
                 return []
             slots = slots[:want]
             now = time.monotonic()
-            for k in slots:
+            stopped = [(k, self._group[k]) for k in slots]
+            for k, group in stopped:
                 self._continued[k].clear()
                 self._stopped_at[k] = now
                 with contextlib.suppress(ProcessLookupError, PermissionError):
-                    os.killpg(self._group[k], signal.SIGSTOP)
-            return slots
+                    os.killpg(group, signal.SIGSTOP)
+            return stopped
 
-    def _continue(self, slots: list[int]) -> None:
-        if not slots:
+    def _continue(self, stopped: list[tuple[int, int]]) -> None:
+        if not stopped:
             return
         with self._slots:
             now = time.monotonic()
-            for k in slots:
-                if self._group[k] > 0:  # else it ended (or was killed) while stopped
-                    with contextlib.suppress(ProcessLookupError, PermissionError):
-                        os.killpg(self._group[k], signal.SIGCONT)
+            for k, group in stopped:
+                # the group stopped, even if its worker has unregistered it meanwhile: a batch
+                # stopped just after it said it is ready to time is unregistered while stopped
+                with contextlib.suppress(ProcessLookupError, PermissionError):
+                    os.killpg(group, signal.SIGCONT)
                 self._stopped_s[k] += now - self._stopped_at[k]
                 self._stopped_at[k] = 0.0
                 self._continued[k].set()
