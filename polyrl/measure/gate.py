@@ -49,14 +49,16 @@ class CoreGate:
         self._tokens = ctx.Semaphore(self.cores)
         self._order = ctx.Lock()
         self._held = 0  # cores this process holds (each process has its own copy of the gate)
-        # one slot per worker process for the compile it waits for
+        # one slot per worker process for the process it registers (a compile, a batch's warm-ups)
         n = max(1, workers)
         self._slots = ctx.Lock()  # guards the slots
         self._next_slot = ctx.Value("i", 0, lock=False)
-        self._group = ctx.Array("i", n, lock=False)  # the process group of the slot's compile, 0: none
+        self._group = ctx.Array("i", n, lock=False)  # the process group registered in the slot, 0: none
         self._stopped_at = ctx.Array("d", n, lock=False)  # when it was stopped (time.monotonic), 0: running
         self._stopped_s = ctx.Array("d", n, lock=False)  # seconds stopped before, in all
-        self._continued = [ctx.Event() for _ in range(n)]
+        self._continued = [ctx.Event() for _ in range(n)]  # set while the slot's process runs
+        for e in self._continued:
+            e.set()
         self._slot = -1  # this process's slot (register)
 
     def register(self) -> None:
@@ -66,20 +68,29 @@ class CoreGate:
             if self._next_slot.value < len(self._group):
                 self._slot = self._next_slot.value
                 self._next_slot.value += 1
-                self._continued[self._slot].set()
 
-    def _take(self, n: int) -> None:
-        taken = 0
+    def _take(self, n: int, stop: bool = False) -> list[tuple[int, int]]:
+        """Take `n` cores, waiting for them under the order lock; with `stop`, the ones other
+        workers' registered processes hold are taken by stopping those instead (returned, to
+        `_continue`)."""
+        taken, stopped = 0, []
         try:
             with self._order:
-                for _ in range(n):
+                if stop:
+                    while taken < n and self._tokens.acquire(block=False):
+                        taken += 1
+                    if taken < n:
+                        stopped = self._stop_others(n - taken)
+                while taken + len(stopped) < n:
                     self._tokens.acquire()
                     taken += 1
         except BaseException:  # stopped (SIGTERM) while waiting: what it took goes back
+            self._continue(stopped)
             for _ in range(taken):
                 self._tokens.release()
             raise
-        self._held = n
+        self._held = taken
+        return stopped
 
     def _give(self) -> None:
         for _ in range(self._held):
@@ -87,66 +98,39 @@ class CoreGate:
         self._held = 0
 
     @contextlib.contextmanager
-    def hold(self, n: int) -> Iterator[None]:
+    def _holding(self, n: int, stop: bool) -> Iterator[None]:
         n = max(1, min(n, self.cores))
         before = self._held
         if before >= n:
             yield
             return
         self._give()
-        self._take(n)
+        stopped = self._take(n, stop)
         try:
             yield
         finally:
+            self._continue(stopped)
             self._give()
             if before:
                 self._take(before)
 
-    @contextlib.contextmanager
-    def quiet(self, n: int) -> Iterator[None]:
+    def hold(self, n: int) -> contextlib.AbstractContextManager[None]:
+        return self._holding(n, stop=False)
+
+    def quiet(self, n: int) -> contextlib.AbstractContextManager[None]:
         """`hold(n)` for timed runs: the cores other workers' registered processes hold (one
         each) are taken by stopping those processes until the block ends."""
-        n = max(1, min(n, self.cores))
-        before = self._held
-        if before >= n:
-            yield
-            return
-        self._give()
-        stopped: list[tuple[int, int]] = []
-        taken = 0
-        try:
-            with self._order:
-                while taken < n and self._tokens.acquire(block=False):
-                    taken += 1
-                if taken < n:
-                    stopped = self._stop_others(n - taken)
-                while taken + len(stopped) < n:  # what is left: wait, as hold does
-                    self._tokens.acquire()
-                    taken += 1
-        except BaseException:
-            self._continue(stopped)
-            for _ in range(taken):
-                self._tokens.release()
-            raise
-        self._held = taken
-        try:
-            yield
-        finally:
-            self._continue(stopped)
-            self._give()
-            if before:
-                self._take(before)
+        return self._holding(n, stop=True)
 
     def _stop_others(self, want: int) -> list[tuple[int, int]]:
         """Stop other workers' registered processes, when there are at least `want` of them
         (each holds one core); their (slot, process group), else []."""
         with self._slots:
-            slots = [k for k in range(len(self._group)) if k != self._slot and self._group[k] > 0]
-            if len(slots) < want:
+            stopped = [(k, g) for k in range(len(self._group)) if k != self._slot and (g := self._group[k]) > 0]
+            if len(stopped) < want:
                 return []
-            slots = slots[:want]
+            stopped = stopped[:want]
             now = time.monotonic()
-            stopped = [(k, self._group[k]) for k in slots]
             for k, group in stopped:
                 self._continued[k].clear()
                 self._stopped_at[k] = now

@@ -45,6 +45,19 @@ def _flow(sink: isl.UnionMap, source: isl.UnionMap, schedule: isl.UnionMap) -> i
     return info.compute_flow().get_may_dependence()
 
 
+def exact_flow(scop: Scop, only: isl.UnionSet | None = None) -> isl.UnionFlow:
+    """isl's exact (value-based) flow of the region in the source order: a statement always
+    writes its left-hand side, so every write kills the value before it. Reads and writes are
+    restricted to the statements' domains and, with `only`, to those arrays;
+    `get_may_no_source()` is the reads that may find the value from before the region."""
+    dom = scop.union_domain()
+    reads, writes = scop.union_reads().intersect_domain(dom), scop.union_writes().intersect_domain(dom)
+    if only is not None:
+        reads, writes = reads.intersect_range(only), writes.intersect_range(only)
+    return (isl.UnionAccessInfo.from_sink(reads).set_must_source(writes)
+            .set_schedule_map(scop.union_original_schedule()).compute_flow())
+
+
 def compute_dependences(scop: Scop, kinds: tuple[str, ...] = KINDS) -> list[Dependence]:
     """All dependences, one per (kind, source statement, target statement, array).
 

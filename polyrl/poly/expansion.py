@@ -17,7 +17,7 @@ import islpy as isl
 from polyrl.ir import Array, ArrayRef, Binary, Expr, Iter, Num, Scop, Statement, map_expr
 from polyrl.ir import Scalar as ScalarRef
 from polyrl.poly.accesses import reference_map
-from polyrl.poly.dependences import common_loops
+from polyrl.poly.dependences import common_loops, exact_flow
 
 
 @dataclass(frozen=True)
@@ -70,10 +70,7 @@ def expansion_problem(scop: Scop, name: str) -> str | None:
         return f"no loop holds every access to {name}, so it cannot be expanded"
     only = isl.UnionSet.from_set(isl.Set.universe(
         isl.Space.set_alloc(scop.context.get_ctx(), 0, 0).set_tuple_name(isl.dim_type.set, name)))
-    reads = scop.union_reads().intersect_range(only)
-    writes = scop.union_writes().intersect_range(only)
-    flow = (isl.UnionAccessInfo.from_sink(reads).set_must_source(writes)
-            .set_schedule_map(scop.union_original_schedule()).compute_flow())
+    flow = exact_flow(scop, only)
     for m in _maps(flow.get_may_no_source()):
         return f"{m.get_tuple_name(isl.dim_type.in_)} reads the value {name} had before the loops, so it cannot be expanded"
     loops = stmts[0].iterators

@@ -17,7 +17,7 @@ from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from pathlib import Path
 
-from polyrl.runtime.execute import MAX_TIMED_RUNS, Pause, kill_group
+from polyrl.runtime.execute import MAX_TIMED_RUNS, Pause, kill_group, stoppable_deadline
 
 # `polyrl measure`'s --prune: in a batch, a schedule whose fastest run is over this many times the
 # batch's fastest at the end of a round of timed runs gets no more runs (run_batch). On the
@@ -134,14 +134,10 @@ def run_batch(exe: str | Path, variants: int, timeout_s: float, repeat: int, thr
         if quiet is None:
             _, err = proc.communicate(timeout=budget)
         else:
-            start, stopped0 = time.monotonic(), 0.0
             if pause is not None:
                 pause.started(proc.pid)
-                registered, stopped0 = True, pause.stopped_s()
-
-            def deadline() -> float:
-                return start + budget + (pause.stopped_s() - stopped0 if pause is not None else 0.0)
-
+                registered = True
+            deadline = stoppable_deadline(budget, pause)
             err_parts: list[bytes] = []
             ready = _told(proc, told, deadline, err_parts) == b"r"
             if registered:

@@ -152,6 +152,16 @@ class Pause(Protocol):
     def stopped_s(self) -> float: ...
 
 
+def stoppable_deadline(seconds: float, pause: Pause | None) -> Callable[[], float]:
+    """The time.monotonic() at which `seconds` will have passed from now, the seconds `pause`'s
+    gate stops the worker's processes meanwhile left out: ask it again as you wait."""
+    start = time.monotonic()
+    if pause is None:
+        return lambda: start + seconds
+    stopped0 = pause.stopped_s()
+    return lambda: start + seconds + pause.stopped_s() - stopped0
+
+
 def _compile(cmd: list[str], cwd: str | Path, timeout_s: float,
              pause: Pause | None = None) -> subprocess.CompletedProcess | None:
     """Run a compiler command; None when it runs over `timeout_s` (seconds it spent stopped
@@ -161,21 +171,16 @@ def _compile(cmd: list[str], cwd: str | Path, timeout_s: float,
     forms, session 34)."""
     proc = subprocess.Popen(cmd, cwd=cwd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             text=True, start_new_session=True)
-    t0, s0 = time.monotonic(), 0.0
     try:
         if pause is not None:
             pause.started(proc.pid)
-            s0 = pause.stopped_s()
+        deadline = stoppable_deadline(timeout_s, pause)
         while True:
-            stopped = pause.stopped_s() - s0 if pause is not None else 0.0
-            left = timeout_s - (time.monotonic() - t0 - stopped)
             try:
-                if left <= 0:
-                    raise subprocess.TimeoutExpired(cmd, timeout_s)
-                out, err = proc.communicate(timeout=left)
+                out, err = proc.communicate(timeout=max(0.0, deadline() - time.monotonic()))
                 break
             except subprocess.TimeoutExpired:
-                if pause is not None and pause.stopped_s() - s0 > stopped:
+                if deadline() > time.monotonic():
                     continue  # it was stopped meanwhile: the time left is longer
                 kill_group(proc)
                 proc.communicate()

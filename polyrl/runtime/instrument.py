@@ -14,6 +14,7 @@ import islpy as isl
 
 from polyrl.errors import PolyrlError
 from polyrl.ir import Scop
+from polyrl.poly.dependences import exact_flow
 
 _HELPERS = {"min": "polyrl_min", "max": "polyrl_max", "floord": "polyrl_floord", "ceild": "polyrl_ceild"}
 _HELPER_RE = re.compile(r"\b(min|max|floord|ceild)\s*\(")
@@ -34,7 +35,6 @@ class Written:
     name: str
     ndim: int  # 0 for scalars
     bytes_expr: str  # C expression, valid at the region's position
-    read_first: bool = True  # the region reads a value it held before the region (see `read_before_written`)
 
 
 def _writes_to(scop: Scop) -> dict[str, list[isl.Set]]:
@@ -59,15 +59,10 @@ def _c_expr(pa: isl.PwAff, context: isl.Set) -> str:
 
 def read_before_written(scop: Scop) -> set[str]:
     """The arrays and scalars some read of the region may find holding the value they had
-    before it: isl's exact flow in the source order, every statement's write a killing one
-    (a statement always writes its left-hand side). What the region writes and never reads
-    first computes the same whatever it held, so a timed run needs it not restored."""
-    dom = scop.union_domain()
-    flow = (isl.UnionAccessInfo.from_sink(scop.union_reads().intersect_domain(dom))
-            .set_must_source(scop.union_writes().intersect_domain(dom))
-            .set_schedule_map(scop.union_original_schedule().intersect_domain(dom)).compute_flow())
+    before it (poly.dependences.exact_flow). What the region writes and never reads first
+    computes the same whatever it held, so a timed run needs it not restored."""
     names: set[str] = set()
-    flow.get_may_no_source().foreach_map(lambda m: names.add(m.get_tuple_name(isl.dim_type.out)))
+    exact_flow(scop).get_may_no_source().foreach_map(lambda m: names.add(m.get_tuple_name(isl.dim_type.out)))
     return names
 
 
@@ -78,7 +73,6 @@ def written_extents(scop: Scop) -> list[Written]:
     computed by isl as a piecewise affine function of the parameters.
     """
     sets = _writes_to(scop)
-    read_first = read_before_written(scop)
     params_ctx = scop.context
     result: list[Written] = []
     for name in scop.written_arrays():
@@ -88,7 +82,7 @@ def written_extents(scop: Scop) -> list[Written]:
         else:
             ndim = len(scop.arrays[name].dims) if name in scop.arrays else 0
         if ndim == 0:
-            result.append(Written(name, 0, f"sizeof({name})", name in read_first))
+            result.append(Written(name, 0, f"sizeof({name})"))
             continue
         first = f"{name}[0]"
         try:
@@ -108,7 +102,7 @@ def written_extents(scop: Scop) -> list[Written]:
                     scop.source_path,
                 ) from None
             count = str(extent)
-        result.append(Written(name, ndim, f"(unsigned long)({count}) * sizeof({first})", name in read_first))
+        result.append(Written(name, ndim, f"(unsigned long)({count}) * sizeof({first})"))
     return result
 
 
@@ -231,8 +225,9 @@ def instrument_batch(scop: Scop, regions: list[str | None]) -> str:
     out.append(f"{ind}while ((polyrl_v = polyrl_batch_next()) >= 0) {{")
     # a timed run restores only what the region reads before writing: the rest computes the
     # same from whatever the last run left (the runs whose arrays are dumped restore it all)
+    read_first = read_before_written(scop)
     for k, (ref, w) in enumerate(zip(refs, written, strict=True)):
-        guard = "" if w.read_first else "if (!polyrl_batch_timing()) "
+        guard = "" if w.name in read_first else "if (!polyrl_batch_timing()) "
         out.append(f"{ind}{ind}{guard}polyrl_restore({ref}, polyrl_snap{k}, polyrl_bytes{k});")
     out.append(f"{ind}{ind}polyrl_t0 = polyrl_now();")
     out.append(f"{ind}{ind}switch (polyrl_v) {{")
