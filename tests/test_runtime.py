@@ -418,6 +418,27 @@ def test_tolerance_follows_the_element_precision():
     assert not compare_dumps(s, {"alpha": np.array(1e-6), "y": np.array([0.5, -2.0])}, exact=False).ok
 
 
+def test_tolerant_comparison_looks_at_every_differing_element():
+    # an -O1 against -O3 result: most elements an ulp or two apart (FMA), NaNs in the same
+    # places, one element truly wrong; the detail names it (in C order, among all), counts
+    # the wrong ones only, and a correct array reports the largest relative error of all
+    rng = np.random.default_rng(7)
+    a = rng.standard_normal((300, 200))
+    a[5, 7] = a[250, 3] = np.nan
+    b = a.copy()
+    b[::2] = np.nextafter(b[::2], np.inf)
+    b[1::3] = b[1::3] * (1 + 3e-16)
+    v = compare_dumps({"A": a, "s": np.array(2.0)}, {"A": b, "s": np.array(2.0)}, exact=False)
+    with np.errstate(invalid="ignore"):
+        rel = np.abs(a - b) / np.maximum(np.abs(a), np.abs(b))
+    assert v.ok and v.detail == f"max rel err {np.nanmax(rel):.3g} (2 arrays, 60001 elements)"
+    b[123, 45] += 1e-6
+    b[200, 1] = 0.0 if a[200, 1] else 1.0
+    v = compare_dumps({"A": a}, {"A": b}, exact=False)
+    assert not v.ok and v.detail == f"A[123][45]: {float(a[123, 45])!r} vs {float(b[123, 45])!r} (2 of 60000 elements differ)"
+    assert not compare_dumps({"A": a}, {"A": b}, exact=True).ok
+
+
 def test_store_answers_second_compare_without_building(gemm: Scop, tmp_path: Path):
     # a real compiler behind a wrapper that counts compilations (not --version queries)
     log = tmp_path / "cc.log"

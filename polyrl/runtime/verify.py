@@ -18,6 +18,9 @@ REL_TOL = 1e-9
 # 1e-9 and ULP_SLACK units of the element type, relative to the element or, for
 # results that cancel to near zero, to the largest magnitude in the array.
 ULP_SLACK = 64
+# elements of a float array compared at a time: the comparison's temporaries (a few hundred
+# KB each) stay in cache, where whole-array ones streamed through memory a dozen times
+COMPARE_CHUNK = 1 << 16
 
 
 @dataclass(frozen=True)
@@ -126,32 +129,19 @@ def compare_dumps(ref: dict[str, np.ndarray], new: dict[str, np.ndarray], exact:
         any_float |= a.dtype.kind == "f"
         if a.size and np.array_equal(np.ascontiguousarray(a).view(np.uint8), np.ascontiguousarray(b).view(np.uint8)):
             continue  # bitwise equal: nothing to measure (the common case, and a quick one)
+        if a.dtype.kind == "f" and not exact:
+            program_scale, found, worst_here = _inexact_mismatches(name, a, b, ref, program_scale)
+            worst = max(worst, worst_here)
+            if found is not None:
+                return Verification(False, found)
+            continue
         if a.dtype.kind == "f":
             both_nan = np.isnan(a) & np.isnan(b)
-            if exact and a.dtype.itemsize in (4, 8):
+            if a.dtype.itemsize in (4, 8):
                 u = np.dtype(f"<u{a.dtype.itemsize}")
                 good = a.view(u) == b.view(u)
-            elif exact:
-                good = ((a == b) & (np.signbit(a) == np.signbit(b))) | both_nan
             else:
-                with np.errstate(invalid="ignore", over="ignore"):
-                    diff = np.abs(a - b)
-                    scale = np.maximum(np.abs(a), np.abs(b))
-                    rtol = max(REL_TOL, ULP_SLACK * float(np.finfo(a.dtype).eps))
-                    finite_ref = np.abs(a[np.isfinite(a)])
-                    floor = rtol * float(finite_ref.max()) if finite_ref.size else 0.0
-                    if a.size == 1:
-                        # a scalar has no array of its own to scale its floor by, and one that
-                        # cancels to near zero (durbin's alpha, gramschmidt's last nrm: 1e-54
-                        # against -0.0 after another FMA contraction) is only as precise as the
-                        # values it was computed from
-                        if program_scale is None:
-                            program_scale = _largest_float(ref)
-                        floor = max(floor, rtol * program_scale)
-                    good = (a == b) | both_nan | (diff <= rtol * scale) | (diff <= floor)
-                    finite = np.isfinite(diff) & (scale > 0) & ~both_nan
-                    if finite.any():
-                        worst = max(worst, float(np.max(diff[finite] / scale[finite])))
+                good = ((a == b) & (np.signbit(a) == np.signbit(b))) | both_nan
         else:
             good = a == b
         if not np.all(good):
@@ -162,3 +152,62 @@ def compare_dumps(ref: dict[str, np.ndarray], new: dict[str, np.ndarray], exact:
     if exact or not any_float:
         return Verification(True, f"bitwise equal ({len(ref)} arrays, {elements} elements)")
     return Verification(True, f"max rel err {worst:.3g} ({len(ref)} arrays, {elements} elements)")
+
+
+def _inexact_mismatches(name: str, a: np.ndarray, b: np.ndarray, ref: dict[str, np.ndarray],
+                        program_scale: float | None) -> tuple[float | None, str | None, float]:
+    """compare_dumps' tolerance for one float array: (the program's scale, made if it was
+    needed; the first element out of tolerance as "A[i][j]: x vs y (k of n elements
+    differ)", or None; the largest relative error).
+
+    The arrays are taken COMPARE_CHUNK elements at a time, so that the dozen temporaries
+    stay in cache, and within a chunk only the elements whose values differ are looked at
+    when they are few (equal ones are within any tolerance, with error 0). The floor (the
+    array's largest finite magnitude) is found only when some element is beyond the
+    relative tolerance."""
+    af, bf = a.reshape(-1), b.reshape(-1)
+    rtol = max(REL_TOL, ULP_SLACK * float(np.finfo(a.dtype).eps))
+    floor = None
+    worst = 0.0
+    wrong, first = 0, -1
+    with np.errstate(invalid="ignore", over="ignore"):
+        for lo in range(0, af.size, COMPARE_CHUNK):
+            x, y = af[lo : lo + COMPARE_CHUNK], bf[lo : lo + COMPARE_CHUNK]
+            where: np.ndarray | None = np.flatnonzero(x != y)  # NaN != NaN: sorted out below
+            assert where is not None
+            if not where.size:
+                continue
+            if where.size < x.size // 4:
+                x, y = x[where], y[where]
+            else:
+                where = None
+            both_nan = np.isnan(x) & np.isnan(y)
+            diff = np.abs(x - y)
+            scale = np.maximum(np.abs(x), np.abs(y))
+            good = both_nan | (diff <= rtol * scale)
+            if not good.all():
+                if floor is None:
+                    finite_ref = np.abs(af[np.isfinite(af)])
+                    floor = rtol * float(finite_ref.max()) if finite_ref.size else 0.0
+                    if a.size == 1:
+                        # a scalar has no array of its own to scale its floor by, and one that
+                        # cancels to near zero (durbin's alpha, gramschmidt's last nrm: 1e-54
+                        # against -0.0 after another FMA contraction) is only as precise as the
+                        # values it was computed from
+                        if program_scale is None:
+                            program_scale = _largest_float(ref)
+                        floor = max(floor, rtol * program_scale)
+                good |= diff <= floor
+            finite = np.isfinite(diff) & (scale > 0) & ~both_nan
+            if finite.any():
+                worst = max(worst, float(np.max(diff[finite] / scale[finite])))
+            if not good.all():
+                bad = np.flatnonzero(~good)
+                wrong += bad.size
+                if first < 0:
+                    first = lo + int(bad[0] if where is None else where[bad[0]])
+    if not wrong:
+        return program_scale, None, worst
+    at = tuple(int(i) for i in np.unravel_index(first, a.shape))
+    detail = f"{_where(name, at)}: {_fmt(a[at])} vs {_fmt(b[at])}"
+    return program_scale, f"{detail} ({wrong} of {a.size} elements differ)", worst
