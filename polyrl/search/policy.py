@@ -56,7 +56,8 @@ DEFAULT_FORMS_TUNED = DEFAULT_COSTMODEL.with_name("costmodel-forms-tuned.pt")
 # On a machine of a vendor named here, each of those two models is blended with its fine-tune on
 # the label set's machines of that vendor (CostCheck's `blend`: the geometric mean of the
 # predicted times), wherever the shipped models are asked: the form check and the macro pick.
-# Why: `reports/session38/README.md` (an AMD Zen 3, none of whose labels either model saw).
+# Why: `reports/session38/README.md` (an AMD Zen 3, none of whose labels either model saw); the
+# fine-tunes taught again on two thirds more AMD labels: `reports/session41/README.md`.
 FORMS_BLEND: dict[str, dict[Path, Path]] = {
     "amd": {DEFAULT_FORMS: DEFAULT_COSTMODEL.with_name("costmodel-forms-amd.pt"),
             DEFAULT_FORMS_TUNED: DEFAULT_COSTMODEL.with_name("costmodel-forms-tuned-amd.pt")},
