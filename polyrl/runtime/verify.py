@@ -173,18 +173,17 @@ def _inexact_mismatches(name: str, a: np.ndarray, b: np.ndarray, ref: dict[str, 
     with np.errstate(invalid="ignore", over="ignore"):
         for lo in range(0, af.size, COMPARE_CHUNK):
             x, y = af[lo : lo + COMPARE_CHUNK], bf[lo : lo + COMPARE_CHUNK]
-            where: np.ndarray | None = np.flatnonzero(x != y)  # NaN != NaN: sorted out below
-            assert where is not None
-            if not where.size:
+            differ = np.flatnonzero(x != y)  # NaN != NaN: sorted out below
+            if not differ.size:
                 continue
-            if where.size < x.size // 4:
+            where = differ if differ.size < x.size // 4 else None  # None: the whole chunk
+            if where is not None:
                 x, y = x[where], y[where]
-            else:
-                where = None
             both_nan = np.isnan(x) & np.isnan(y)
             diff = np.abs(x - y)
             scale = np.maximum(np.abs(x), np.abs(y))
-            good = both_nan | (diff <= rtol * scale)
+            # x == y: equal infinities, whose difference is NaN (only in a whole chunk)
+            good = (x == y) | both_nan | (diff <= rtol * scale)
             if not good.all():
                 if floor is None:
                     finite_ref = np.abs(af[np.isfinite(af)])
