@@ -5,6 +5,8 @@ Owns the dump format (written by harness.c) and the equality rules; not running 
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -120,7 +122,8 @@ def compare_dumps(ref: dict[str, np.ndarray], new: dict[str, np.ndarray], exact:
     worst = 0.0
     elements = 0
     any_float = False
-    program_scale = None  # the largest finite float written anywhere: made when a scalar needs it
+    # the largest finite float written anywhere: made when a scalar needs it
+    program_scale = functools.cache(lambda: _largest_float(ref))
     for name in ref:
         a, b = ref[name], new[name]
         if a.dtype != b.dtype or a.shape != b.shape:
@@ -130,10 +133,10 @@ def compare_dumps(ref: dict[str, np.ndarray], new: dict[str, np.ndarray], exact:
         if a.size and np.array_equal(np.ascontiguousarray(a).view(np.uint8), np.ascontiguousarray(b).view(np.uint8)):
             continue  # bitwise equal: nothing to measure (the common case, and a quick one)
         if a.dtype.kind == "f" and not exact:
-            program_scale, found, worst_here = _inexact_mismatches(name, a, b, ref, program_scale)
+            wrong, first, worst_here = _inexact_mismatches(a, b, program_scale)
+            if wrong:
+                return _mismatch(name, a, b, first, wrong)
             worst = max(worst, worst_here)
-            if found is not None:
-                return Verification(False, found)
             continue
         if a.dtype.kind == "f":
             both_nan = np.isnan(a) & np.isnan(b)
@@ -145,20 +148,23 @@ def compare_dumps(ref: dict[str, np.ndarray], new: dict[str, np.ndarray], exact:
         else:
             good = a == b
         if not np.all(good):
-            bad = np.argwhere(~np.asarray(good))
-            first = tuple(int(i) for i in bad[0])
-            detail = f"{_where(name, first)}: {_fmt(a[first])} vs {_fmt(b[first])}"
-            return Verification(False, f"{detail} ({len(bad)} of {a.size} elements differ)")
+            bad = np.flatnonzero(~np.asarray(good))
+            return _mismatch(name, a, b, int(bad[0]), bad.size)
     if exact or not any_float:
         return Verification(True, f"bitwise equal ({len(ref)} arrays, {elements} elements)")
     return Verification(True, f"max rel err {worst:.3g} ({len(ref)} arrays, {elements} elements)")
 
 
-def _inexact_mismatches(name: str, a: np.ndarray, b: np.ndarray, ref: dict[str, np.ndarray],
-                        program_scale: float | None) -> tuple[float | None, str | None, float]:
-    """compare_dumps' tolerance for one float array: (the program's scale, made if it was
-    needed; the first element out of tolerance as "A[i][j]: x vs y (k of n elements
-    differ)", or None; the largest relative error).
+def _mismatch(name: str, a: np.ndarray, b: np.ndarray, first: int, wrong: int) -> Verification:
+    """The failed verification naming the first wrong element (`first`, in C order) and how many are."""
+    at = tuple(int(i) for i in np.unravel_index(first, a.shape))
+    return Verification(False, f"{_where(name, at)}: {_fmt(a[at])} vs {_fmt(b[at])} ({wrong} of {a.size} elements differ)")
+
+
+def _inexact_mismatches(a: np.ndarray, b: np.ndarray, program_scale: Callable[[], float]) -> tuple[int, int, float]:
+    """compare_dumps' tolerance for one float array: (how many elements are out of
+    tolerance, the first of them as an index in C order (-1: none), the largest relative
+    error). `program_scale()` is the program's largest finite float, for a scalar's floor.
 
     The arrays are taken COMPARE_CHUNK elements at a time, so that the dozen temporaries
     stay in cache, and within a chunk only the elements whose values differ are looked at
@@ -193,9 +199,7 @@ def _inexact_mismatches(name: str, a: np.ndarray, b: np.ndarray, ref: dict[str, 
                         # cancels to near zero (durbin's alpha, gramschmidt's last nrm: 1e-54
                         # against -0.0 after another FMA contraction) is only as precise as the
                         # values it was computed from
-                        if program_scale is None:
-                            program_scale = _largest_float(ref)
-                        floor = max(floor, rtol * program_scale)
+                        floor = max(floor, rtol * program_scale())
                 good |= diff <= floor
             finite = np.isfinite(diff) & (scale > 0) & ~both_nan
             if finite.any():
@@ -205,8 +209,4 @@ def _inexact_mismatches(name: str, a: np.ndarray, b: np.ndarray, ref: dict[str, 
                 wrong += bad.size
                 if first < 0:
                     first = lo + int(bad[0] if where is None else where[bad[0]])
-    if not wrong:
-        return program_scale, None, worst
-    at = tuple(int(i) for i in np.unravel_index(first, a.shape))
-    detail = f"{_where(name, at)}: {_fmt(a[at])} vs {_fmt(b[at])}"
-    return program_scale, f"{detail} ({wrong} of {a.size} elements differ)", worst
+    return wrong, first, worst
