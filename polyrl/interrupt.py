@@ -1,17 +1,42 @@
 """How long-running work is stopped: SIGTERM (a scheduler, `kill PID`) acts like Ctrl-C,
 raising KeyboardInterrupt so that the finished work is kept; and Ctrl-C works even when
-the shell started the command in the background with SIGINT ignored."""
+the shell started the command in the background with SIGINT ignored.
+
+A signal that lands while Python runs inside a C callback (libclang's cursor visitor calls back
+into Python for every child) raises KeyboardInterrupt there, and ctypes cannot pass it up: it
+reports it to `sys.unraisablehook` and the C code carries on. Within `stop_on_signals` such an
+interrupt is remembered, and `raise_if_swallowed()`, called after the C code returns, raises it.
+"""
 
 from __future__ import annotations
 
 import signal
+import sys
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+_swallowed = threading.Event()
+
 
 def _interrupt(signum, frame) -> None:
     raise KeyboardInterrupt
+
+
+def _remember_interrupts(previous_hook):
+    def hook(unraisable) -> None:
+        if isinstance(unraisable.exc_value, KeyboardInterrupt):
+            _swallowed.set()
+        else:
+            previous_hook(unraisable)
+    return hook
+
+
+def raise_if_swallowed() -> None:
+    """Raise the KeyboardInterrupt a C callback could not pass up, once."""
+    if _swallowed.is_set():
+        _swallowed.clear()
+        raise KeyboardInterrupt
 
 
 @contextmanager
@@ -23,11 +48,15 @@ def stop_on_signals() -> Iterator[None]:
         yield
         return
     previous = {sig: signal.getsignal(sig) for sig in (signal.SIGTERM, signal.SIGINT)}
+    previous_hook = sys.unraisablehook
     signal.signal(signal.SIGTERM, _interrupt)
     if previous[signal.SIGINT] == signal.SIG_IGN:
         signal.signal(signal.SIGINT, signal.default_int_handler)
+    sys.unraisablehook = _remember_interrupts(previous_hook)
     try:
         yield
     finally:
+        sys.unraisablehook = previous_hook
+        _swallowed.clear()
         for sig, handler in previous.items():
             signal.signal(sig, handler)

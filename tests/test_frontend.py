@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
+import signal
 import subprocess
+import sys
 from pathlib import Path
 
 import islpy as isl
@@ -12,6 +15,7 @@ import pytest
 
 from polyrl.errors import PolyrlError
 from polyrl.frontend import load_scop, load_scops
+from polyrl.interrupt import stop_on_signals
 from polyrl.ir import ArrayRef, Binary, Call, Cast, Iter, Num, Param, Scalar, Select, expr_to_plain
 
 BAD = sorted((Path(__file__).parent / "bad_input").glob("*.c"))
@@ -685,3 +689,27 @@ void f(void) {
     assert s.source[s.region[0]:s.region[1]].startswith("#pragma omp parallel for private(j)\n  for (i = 0;")
     assert s.indent == "  "
     assert len(s.statements) == 1
+
+
+def test_a_signal_inside_libclangs_cursor_visitor_still_stops_the_parse(tmp_path: Path, capfd):
+    """SIGTERM landing while libclang calls back into Python raises KeyboardInterrupt inside a
+    ctypes callback, which ctypes cannot pass up: the parse must raise it once the C code returns
+    (a fuzz run signalled there went on with its 200 programs), and print no traceback."""
+    path = write(tmp_path, "void k(int n, double A[n]) {\n  for (int i = 0; i < n; i++)\n    A[i] = 2 * A[i];\n}\n")
+    sent = []
+
+    def signal_in_visitor(frame, event, arg):
+        if event == "call" and frame.f_code.co_name == "visitor" and not sent:
+            sent.append(frame.f_code.co_qualname)
+            os.kill(os.getpid(), signal.SIGTERM)
+
+    with stop_on_signals():
+        sys.setprofile(signal_in_visitor)
+        try:
+            with pytest.raises(KeyboardInterrupt):
+                load_scops(path)
+        finally:
+            sys.setprofile(None)
+        assert len(load_scops(path)) == 1  # remembered once: the next parse is not interrupted
+    assert sent == ["Cursor.get_children.<locals>.visitor"]
+    assert "Traceback" not in capfd.readouterr().err

@@ -11,17 +11,25 @@ from __future__ import annotations
 from polyrl.errors import PolyrlError
 from polyrl.frontend.clang_parse import parse
 from polyrl.frontend.extract import find_scops
+from polyrl.interrupt import raise_if_swallowed
 from polyrl.ir import Scop
 
 __all__ = ["load_all_scops", "load_scop", "load_scops"]
+
+
+def _parse_and_find(path: str, function: str | None, defines: dict[str, str] | None,
+                    include_dirs: list[str] | tuple[str, ...]) -> tuple[list[Scop], list[PolyrlError]]:
+    src = parse(path, defines, include_dirs)
+    found = find_scops(src, function)
+    raise_if_swallowed()  # a Ctrl-C or SIGTERM that landed in libclang's cursor visitor
+    return found
 
 
 def load_scops(path: str, function: str | None = None, defines: dict[str, str] | None = None,
                include_dirs: list[str] | tuple[str, ...] = ()) -> list[Scop]:
     """Every scop of a C file: the `#pragma scop` regions when there are any, otherwise the
     maximal runs of static-control top-level `for` nests of each function (or only `function`)."""
-    src = parse(path, defines, include_dirs)
-    scops, _ = find_scops(src, function)
+    scops, _ = _parse_and_find(path, function, defines, include_dirs)
     return scops
 
 
@@ -29,15 +37,13 @@ def load_all_scops(path: str, function: str | None = None, defines: dict[str, st
                    include_dirs: list[str] | tuple[str, ...] = ()) -> tuple[list[Scop], list[PolyrlError]]:
     """Every scop of a C file, and the loop nests refused (each an error naming its
     file:line:col and why), in the file's order."""
-    src = parse(path, defines, include_dirs)
-    return find_scops(src, function)
+    return _parse_and_find(path, function, defines, include_dirs)
 
 
 def load_scop(path: str, function: str | None = None, defines: dict[str, str] | None = None,
               include_dirs: list[str] | tuple[str, ...] = ()) -> Scop:
     """The first scop of a C file; PolyrlError (saying why, when a nest was rejected) if none."""
-    src = parse(path, defines, include_dirs)
-    scops, rejected = find_scops(src, function)
+    scops, rejected = _parse_and_find(path, function, defines, include_dirs)
     if scops:
         return scops[0]
     if rejected:
