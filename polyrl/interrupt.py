@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 _swallowed = threading.Event()
+_depth = 0  # stop_on_signals blocks open (a command's, and a fuzz run's inside it)
 
 
 def _interrupt(signum, frame) -> None:
@@ -47,16 +48,20 @@ def stop_on_signals() -> Iterator[None]:
     if threading.current_thread() is not threading.main_thread():
         yield
         return
+    global _depth
     previous = {sig: signal.getsignal(sig) for sig in (signal.SIGTERM, signal.SIGINT)}
     previous_hook = sys.unraisablehook
     signal.signal(signal.SIGTERM, _interrupt)
     if previous[signal.SIGINT] == signal.SIG_IGN:
         signal.signal(signal.SIGINT, signal.default_int_handler)
     sys.unraisablehook = _remember_interrupts(previous_hook)
+    _depth += 1
     try:
         yield
     finally:
+        _depth -= 1
         sys.unraisablehook = previous_hook
-        _swallowed.clear()
+        if not _depth:  # an inner block leaves one not raised yet to the block around it
+            _swallowed.clear()
         for sig, handler in previous.items():
             signal.signal(sig, handler)

@@ -15,7 +15,7 @@ import pytest
 
 from polyrl.errors import PolyrlError
 from polyrl.frontend import load_scop, load_scops
-from polyrl.interrupt import stop_on_signals
+from polyrl.interrupt import raise_if_swallowed, stop_on_signals
 from polyrl.ir import ArrayRef, Binary, Call, Cast, Iter, Num, Param, Scalar, Select, expr_to_plain
 
 BAD = sorted((Path(__file__).parent / "bad_input").glob("*.c"))
@@ -712,4 +712,36 @@ def test_a_signal_inside_libclangs_cursor_visitor_still_stops_the_parse(tmp_path
             sys.setprofile(None)
         assert len(load_scops(path)) == 1  # remembered once: the next parse is not interrupted
     assert sent == ["Cursor.get_children.<locals>.visitor"]
-    assert "Traceback" not in capfd.readouterr().err
+    # a parse that fails after the signal (here: no such function) stops too, instead of
+    # the run going on to the next program with the error
+    sent.clear()
+    with stop_on_signals():
+        sys.setprofile(signal_in_visitor)
+        try:
+            with pytest.raises(KeyboardInterrupt):
+                load_scops(path, function="no_such_function")
+        finally:
+            sys.setprofile(None)
+    assert sent and "Traceback" not in capfd.readouterr().err
+
+
+def test_an_interrupt_swallowed_in_an_inner_stop_block_reaches_the_outer_one():
+    """A fuzz run's stop_on_signals sits inside the command's: leaving the inner block must not
+    forget an interrupt a C callback swallowed (here: libc's qsort calling back into Python)."""
+    import ctypes
+
+    compare_type = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.c_void_p)
+
+    def compare(a, b):
+        os.kill(os.getpid(), signal.SIGTERM)
+        return 0
+
+    values = (ctypes.c_int * 2)(2, 1)
+    with stop_on_signals():
+        with stop_on_signals():
+            ctypes.CDLL(None).qsort(values, 2, ctypes.sizeof(ctypes.c_int), compare_type(compare))
+        with pytest.raises(KeyboardInterrupt):
+            raise_if_swallowed()
+        raise_if_swallowed()  # once only
+    with stop_on_signals():
+        raise_if_swallowed()  # nothing left over for a later block

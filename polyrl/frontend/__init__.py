@@ -19,10 +19,10 @@ __all__ = ["load_all_scops", "load_scop", "load_scops"]
 
 def _parse_and_find(path: str, function: str | None, defines: dict[str, str] | None,
                     include_dirs: list[str] | tuple[str, ...]) -> tuple[list[Scop], list[PolyrlError]]:
-    src = parse(path, defines, include_dirs)
-    found = find_scops(src, function)
-    raise_if_swallowed()  # a Ctrl-C or SIGTERM that landed in libclang's cursor visitor
-    return found
+    try:
+        return find_scops(parse(path, defines, include_dirs), function)
+    finally:  # a Ctrl-C or SIGTERM that landed in libclang's cursor visitor, even where the parse failed
+        raise_if_swallowed()
 
 
 def load_scops(path: str, function: str | None = None, defines: dict[str, str] | None = None,
