@@ -21,6 +21,7 @@ import json
 import math
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from polyrl.api import load
@@ -45,7 +46,9 @@ def _policy(spec: str) -> Policy:
     return Policy(base.model, base.max_steps, base.path, check=base.check, **kw)
 
 
-def decide(plan_dir: Path, configs: list[str]) -> None:
+def decide(plan_dir: Path, configs: list[str], make_policy: Callable[[str], Policy] = _policy) -> None:
+    """Each CONFIG (NAME=SPEC, or NAME alone) decided on the plan's programs into
+    PLAN_DIR/decisions.json; `make_policy(SPEC)` builds its policy (session 42 passes another)."""
     plan = json.loads((plan_dir / "plan.json").read_text())
     out = plan_dir / "decisions.json"
     decisions = json.loads(out.read_text()) if out.exists() else {}
@@ -56,7 +59,7 @@ def decide(plan_dir: Path, configs: list[str]) -> None:
             files[e["id"]] = e["file"]
     for config in configs:
         name, _, spec = config.partition("=")
-        policy = _policy(spec or name)
+        policy = make_policy(spec or name)
         start = time.time()
         chosen = {}
         for row in plan:

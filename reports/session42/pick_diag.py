@@ -29,8 +29,8 @@ def main(dataset: str, names: list[str]) -> None:
         rows = [policy._predicted(c, lp, pairs) for c in (policy.pick, policy.pick_also, policy.check)]
         print(f"## {name} {dataset}: picked {policy.greedy(program).macro or '(the checked schedule)'}")
         for k, (s, _, macro) in enumerate(options):
-            rel = " ".join(f"{r[k] / r[0]:6.3f}" for r in rows)
-            print(f"  {macro or 'checked':22s} forms {rel.split()[0]} tuned {rel.split()[1]} check {rel.split()[2]}  {s}")
+            forms, tuned, check = (r[k] / r[0] for r in rows)
+            print(f"  {macro or 'checked':22s} forms {forms:.3f} tuned {tuned:.3f} check {check:.3f}  {s}")
         print(f"  (forms, tuned: the pick's two models; check: costmodel.pt) {np.round(rows[0][0], 6)} s predicted for the checked")
 
 
