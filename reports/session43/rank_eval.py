@@ -31,18 +31,20 @@ def _models(spec: str) -> list[CostCheck]:
     return [CostCheck(first, blend=rest) for first, *rest in (p.split("+") for p in spec.split(","))]
 
 
-def main(store: str, corpus: str, configs: list[str]) -> None:
+def rank(store: str, corpus: str, models: dict[str, list[CostCheck]], limit: int = 10**9) -> None:
+    """Print each named model group's mean within-program Spearman and top-1 regret over the
+    store's programs (at most `limit`) that have four or more measured schedules; a group of
+    several models ranks by their mean log predicted time."""
     samples, machine = read_store(store)
     entries = index_corpus(read_manifest(corpus), {}, 1, lambda _: None)
     times: dict[str, dict[str, float]] = defaultdict(dict)
     for s in samples:
         times[s.program][s.schedule] = s.seconds
-    models = {name: _models(spec) for name, _, spec in (c.partition("=") for c in configs)}
     rho: dict[str, list[float]] = defaultdict(list)
     regret: dict[str, list[float]] = defaultdict(list)
     done = 0
     for program, by_schedule in sorted(times.items()):
-        if len(by_schedule) < 4 or program not in entries:
+        if len(by_schedule) < 4 or program not in entries or done >= limit:
             continue
         prog = load(entries[program].path)
         model = prog.model
@@ -62,6 +64,10 @@ def main(store: str, corpus: str, configs: list[str]) -> None:
         print(f"  {name:10s} within-program Spearman mean {np.mean(r):.3f}; its fastest-predicted schedule "
               f"{g:.3f}x slower than the fastest measured (geomean), within 5% on "
               f"{sum(x <= 1.05 for x in regret[name])} of {len(regret[name])}")
+
+
+def main(store: str, corpus: str, configs: list[str]) -> None:
+    rank(store, corpus, {name: _models(spec) for name, _, spec in (c.partition("=") for c in configs)})
 
 
 if __name__ == "__main__":
