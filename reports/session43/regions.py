@@ -4,6 +4,7 @@ held-out sets; nothing timed. The threshold is set everywhere it is read: the po
 (Policy.min_parallel_work), the macro plans' choice of a parallel loop and their small-region filter.
 
     python reports/session43/regions.py PLAN_DIR NAME=LOG2 ...   # e.g. r18=18 r19=19
+    python reports/session43/regions.py --polybench DATASET LOG2 OUT.txt   # `kernel: SCHEDULE` lines
 
 Why: on the stencil-rich held-out sets, mix41's schedules that parallelize the space loop inside a
 time loop of 120-470 steps ran at 0.55-0.72x of the original (seed 140's programs 25, 37, 49), with
@@ -40,7 +41,21 @@ def with_regions(log2: str) -> Policy:
     return policy
 
 
+def polybench(dataset: str, log2: str, out: str) -> None:
+    """Each PolyBench kernel's one-shot schedule under `with_regions(log2)` (as session 41's
+    polybench_schedules.py), for bench's polyrl-schedule; nothing timed."""
+    from polyrl.bench.suite import discover, resolve_suite
+
+    policy = with_regions(log2)
+    _, folder = resolve_suite("polybench")
+    lines = [f"{k.name}: {policy.greedy(k.load(dataset)).text}\n" for k in discover(folder)]
+    Path(out).write_text("".join(lines))
+
+
 if __name__ == "__main__":
     if len(sys.argv) < 3:
         sys.exit(__doc__)
-    decide(Path(sys.argv[1]), sys.argv[2:], make_policy=with_regions)
+    if sys.argv[1] == "--polybench" and len(sys.argv) == 5:
+        polybench(*sys.argv[2:5])
+    else:
+        decide(Path(sys.argv[1]), sys.argv[2:], make_policy=with_regions)
