@@ -37,8 +37,8 @@ DEFAULT_PARAM_VALUE = 64
 # whose loops are such in the nest of the whole schedule (polyrl.poly.macros.
 # without_small_regions: a later action can move a loop that was large enough inward),
 # after the episode or plan, whose later choices were made with them in place.
-# 2**19 since session 43 (2**17 before): instances of vector code are cheap (a few tenths of
-# a nanosecond a stencil point), so regions of 2-5 x 10**5 of them, run once a time step,
+# 2**19 since session 43 (2**17 before): instances of vector code are cheap (0.22-0.33 ns a
+# stencil point), so regions of 1.9-4.4 x 10**5 of them, run once a time step,
 # still lost (0.55-0.72x on seed 140's stencils); on eight held-out generated sets of the Zen 3
 # the larger threshold gained 2.4% a set (2**18: 1.6%), and on three fresh ones
 # 0.999x, 0.986x and 1.046x (seeds 151, 152 and the stencil-rich 153; `reports/session43`).

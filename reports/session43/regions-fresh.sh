@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # session 43: fresh held-out sets to confirm or refuse r19 (mix41 with the least work of a parallel region
-# 2**19 instances instead of 2**17), which gained +2.4% a set on the eight sets of decide-regions.sh (26 programs
+# 2**19 instances instead of 2**17), which gained +2.4% a set on the eight sets of decide43.sh regions (26 programs
 # faster, 19 slower by over 5%; r18 +1.6%, 15 / 8). Seeds 151 and 152 (heldout-fresh.sh; mix41 decided there
 # already) and a new stencil-rich one, seed 153 (as seed 145: stencils under time loops of up to 500 steps).
 #
