@@ -16,6 +16,7 @@ from polyrl.cli import main
 from polyrl.generate import Weights, generate_program
 from polyrl.generate.corpus import program_seed, read_manifest, summary, write_corpus
 from polyrl.generate.patterns import PATTERNS
+from polyrl.generate.program import MIN_SIZE
 
 N_PARSE = 320
 
@@ -208,6 +209,23 @@ def test_scale_keeps_the_program_and_grows_its_sizes():
     assert generate_program(5, scale=1).c_text() == generate_program(5).c_text()
     with pytest.raises(ValueError, match="scale"):
         generate_program(5, scale=0)
+    with pytest.raises(ValueError, match="scale"):
+        generate_program(5, scale=0.001)
+
+
+def test_a_fractional_scale_shrinks_the_sizes():
+    """--scale below 1 (MEDIUM-sized programs): the same program, sizes no larger, the
+    estimate within K times the largest target, and no size below MIN_SIZE."""
+    shrank = 0
+    for seed in range(12):
+        full, small = generate_program(seed), generate_program(seed, scale=0.05)
+        assert small.patterns == full.patterns and small.sizes.keys() == full.sizes.keys()
+        assert all(small.sizes[n].value <= s.value for n, s in full.sizes.items())
+        assert all(s.value >= MIN_SIZE for s in small.sizes.values() if not s.time)
+        assert small.estimate_ms <= 0.05 * 40.0 + 1e-9 or all(
+            s.value == MIN_SIZE for s in small.sizes.values() if not s.time)
+        shrank += small.estimate_ms < full.estimate_ms / 4
+    assert shrank >= 9
 
 
 def test_generate_command(tmp_path: Path, capsys):

@@ -20,11 +20,12 @@ def register(subparsers) -> None:
     p.add_argument("--seed", type=int, default=0, help="corpus seed (default 0)")
     p.add_argument("--start", type=int, default=0, help="index of the first program (default 0)")
     p.add_argument("--out", required=True, metavar="DIR", help="output folder (created)")
-    p.add_argument("--scale", type=int, default=1, metavar="K",
+    p.add_argument("--scale", type=float, default=1, metavar="K",
                    help="multiply each program's target baseline time (5 to 40 ms) by K: the same programs with "
-                   "larger sizes, up to a 48 MiB memory cap (default 1). Larger programs make schedules matter "
-                   "more than timing noise (at K=1 two quiet measurements rank one program's schedules alike only "
-                   "at a Spearman correlation of about 0.5)")
+                   "larger sizes, up to a 48 MiB memory cap (default 1), or with smaller ones for K below 1 (at "
+                   "least 0.01; 0.05 gives 0.25-2 ms, the time of many PolyBench MEDIUM kernels). Larger programs "
+                   "make schedules matter more than timing noise (at K=1 two quiet measurements rank one "
+                   "program's schedules alike only at a Spearman correlation of about 0.5)")
     p.add_argument(
         "--weights",
         default="",
@@ -40,11 +41,12 @@ def register(subparsers) -> None:
 def cmd_generate(args: argparse.Namespace) -> int:
     from polyrl.generate.corpus import summary, write_corpus
     from polyrl.generate.patterns import Weights
+    from polyrl.generate.program import MIN_SCALE
 
     if args.count < 1:
         raise PolyrlError("--count must be at least 1")
-    if args.scale < 1:
-        raise PolyrlError("--scale must be at least 1")
+    if not args.scale >= MIN_SCALE:
+        raise PolyrlError(f"--scale must be at least {MIN_SCALE}")
     try:
         weights = Weights.parse(args.weights)
     except ValueError as e:

@@ -55,7 +55,7 @@ def manifest_entry(name: str, prog: Program, text: str) -> dict:
 
 
 def write_corpus(out: str | Path, count: int, seed: int, weights: Weights | None = None,
-                 start: int = 0, scale: int = 1) -> list[dict]:
+                 start: int = 0, scale: float = 1) -> list[dict]:
     """Write programs start..start+count-1 and the manifest (replaced); returns its entries.
     `scale` multiplies every program's target time (generate_program)."""
     out = Path(out)

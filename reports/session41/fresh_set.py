@@ -3,7 +3,9 @@ plans: the first COUNT programs of a generated corpus estimated at 10-300 ms (pi
 --heldout's choice), linked into OUT/corpus with OUT's name as their id prefix, and a plan.json that
 only lists them. Nothing is timed.
 
-    python reports/session41/fresh_set.py CORPUS OUT COUNT
+    python reports/session41/fresh_set.py CORPUS OUT COUNT [LO_MS HI_MS]
+
+LO_MS and HI_MS (default 10 and 300) bound the estimate; session 44's MEDIUM-sized sets pass 0.05 5.
 """
 
 from __future__ import annotations
@@ -15,13 +17,14 @@ from pathlib import Path
 
 
 def main() -> int:
-    if len(sys.argv) != 4:
+    if len(sys.argv) not in (4, 6):
         print(__doc__)
         return 2
     corpus, out, count = Path(sys.argv[1]), Path(sys.argv[2]), int(sys.argv[3])
+    lo, hi = (float(sys.argv[4]), float(sys.argv[5])) if len(sys.argv) == 6 else (10.0, 300.0)
     tag = corpus.name + "-"
     entries = [json.loads(line) for line in (corpus / "manifest.jsonl").read_text().splitlines() if line.strip()]
-    chosen = [e for e in sorted(entries, key=lambda e: e["id"]) if 10 <= e["estimate_ms"] <= 300][:count]
+    chosen = [e for e in sorted(entries, key=lambda e: e["id"]) if lo <= e["estimate_ms"] <= hi][:count]
     (out / "corpus").mkdir(parents=True, exist_ok=True)
     manifest, plan = [], []
     for e in chosen:
