@@ -29,6 +29,7 @@ from polyrl.runtime import (
     written_extents,
 )
 from polyrl.runtime.execute import MAX_TIMED_RUNS, SHORT_REGION_PROCESSES
+from polyrl.runtime.batch import PRUNE_AFTER_S
 from polyrl.runtime.instrument import read_before_written
 
 TC = Toolchain(threads=1)
@@ -675,6 +676,17 @@ def test_a_batch_prunes_a_variant_far_slower_than_its_fastest_after_one_round(ge
     # without pruning (the default) every variant gets its runs
     r = _batch(gemm, [None, INTERCHANGED, slow], tmp_path, timeout_s=60, repeat=4, min_time=0.0)
     assert r.pruned == frozenset() and [len(t) for t in r.times] == [4, 4, 4], r
+
+
+def test_a_batch_prunes_a_short_variant_only_after_runs_that_say_something(gemm: Scop, tmp_path: Path):
+    # a slow copy whose runs take well under PRUNE_AFTER_S: one run of a fraction of a millisecond
+    # is noise, so it is timed as often as the others (no prune), and its minimum still says slow
+    slow = INTERCHANGED + "  { volatile double x = 0.0; long s; for (s = 0; s < 400000L; s++) x += 1.0; }\n"
+    r = _batch(gemm, [None, INTERCHANGED, slow], tmp_path, timeout_s=60, repeat=4, min_time=0.0, prune=1.05)
+    assert r.status == "ok" and r.statuses == ("ok", "ok", "ok"), r
+    assert sum(r.times[2]) < PRUNE_AFTER_S, r.times  # the case: four runs that add up to less
+    assert r.pruned == frozenset() and [len(t) for t in r.times] == [4, 4, 4], r
+    assert min(r.times[2]) > min(r.times[1])
 
 
 def test_a_batch_dumps_every_call_of_a_function_called_twice(tmp_path: Path):

@@ -26,6 +26,12 @@ from polyrl.runtime.execute import MAX_TIMED_RUNS, Pause, kill_group, stoppable_
 # two unpruned runs did (within-program Spearman 0.645 and 0.689 against 0.663; 97.0% of the pairs
 # 1.25x apart ordered alike against 98.1%): one run is enough to place a schedule that slow.
 DEFAULT_PRUNE = 1.5
+# ... once its timed runs add up to this many seconds. One run of a region of a fraction of a
+# millisecond says little: in session 44, on MEDIUM-sized programs (generate --scale 0.05), a
+# schedule pruned after one run of 0.65 ms kept that as its time where 1,000 runs of it took
+# 0.19 ms at best, and a quarter of a held-out set's "losses" were such. Pruning a region that
+# short saves a few milliseconds; a run of 10 ms or more is pruned after one run, as before.
+PRUNE_AFTER_S = 0.01
 
 
 @dataclass(frozen=True)
@@ -82,8 +88,8 @@ def run_batch(exe: str | Path, variants: int, timeout_s: float, repeat: int, thr
     stopped and the batch fails.
 
     `prune` > 0: at the end of each round of timed runs, a variant other than the original
-    whose fastest run is over `prune` times the batch's fastest run gets no more runs (it
-    keeps its one or more; `BatchResult.pruned`). Its minimum then rests on fewer runs, which
+    whose fastest run is over `prune` times the batch's fastest run, and whose runs add up to
+    PRUNE_AFTER_S, gets no more runs (it keeps its one or more; `BatchResult.pruned`). Its minimum then rests on fewer runs, which
     matters little where it is that much slower than the best, and a batch of slow
     schedules takes a fraction of the time (DEFAULT_PRUNE).
 
@@ -108,6 +114,7 @@ def run_batch(exe: str | Path, variants: int, timeout_s: float, repeat: int, thr
         POLYRL_MAX_RUNS=str(MAX_TIMED_RUNS),
         POLYRL_VARIANT_TIMEOUT=repr(float(timeout_s)),
         POLYRL_PRUNE=repr(float(prune)),
+        POLYRL_PRUNE_AFTER=repr(PRUNE_AFTER_S),
         OMP_NUM_THREADS=str(threads if threads is not None else (os.cpu_count() or 1)),
     )
     budget = timeout_s * variants * (repeat + 2) + 2 * variants * min_time + 10.0

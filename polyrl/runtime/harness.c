@@ -14,8 +14,8 @@
  * (at most $POLYRL_MAX_RUNS). A variant whose warm-up, times 1 + $POLYRL_REPEAT, is over
  * $POLYRL_VARIANT_TIMEOUT seconds is not timed (it would not have finished as a lone binary).
  * With $POLYRL_PRUNE = F > 0, a variant other than the original whose timed runs so far are all
- * over F times the fastest timed run of the batch at the end of a round gets no more runs
- * (it keeps the ones it has, at least one). $POLYRL_TIMES then gets "VARIANT SECONDS" lines,
+ * over F times the fastest timed run of the batch at the end of a round, and add up to at least
+ * $POLYRL_PRUNE_AFTER seconds (default 0), gets no more runs (it keeps the ones it has). $POLYRL_TIMES then gets "VARIANT SECONDS" lines,
  * "VARIANT timeout" for the variants not timed and "VARIANT pruned" for those cut short. Last, the original runs once more from the snapshot, so the rest of
  * the program sees its results. Later calls of the region run each variant once from their
  * own snapshot and append its arrays to its dump, then the original once more.
@@ -154,7 +154,7 @@ void polyrl_write_times(void)
 static int polyrl_nv = 0, polyrl_phase = 0, polyrl_cur = -1, polyrl_round = 0, polyrl_slot = 0;
 static int *polyrl_count = NULL, *polyrl_timedout = NULL;
 static double *polyrl_sum = NULL, polyrl_variant_timeout = 0.0;
-static double *polyrl_fastest = NULL, polyrl_prune = 0.0; /* per variant, its fastest timed run */
+static double *polyrl_fastest = NULL, polyrl_prune = 0.0, polyrl_prune_after = 0.0; /* per variant, its fastest timed run */
 static int *polyrl_pruned = NULL;
 /* the measuring worker may stop a batch (SIGSTOP) during its warm-ups while another batch
  * times: a warm-up that spanned a stop says nothing about the variant's speed, so the
@@ -235,6 +235,7 @@ void polyrl_batch_start(int variants, int first_call)
     polyrl_pruned = (int *)calloc((size_t)variants, sizeof(int));
     polyrl_recheck = (int *)calloc((size_t)variants, sizeof(int));
     polyrl_prune = polyrl_env_seconds("POLYRL_PRUNE");
+    polyrl_prune_after = polyrl_env_seconds("POLYRL_PRUNE_AFTER");
     if (!polyrl_count || !polyrl_timedout || !polyrl_sum || !polyrl_fastest || !polyrl_pruned || !polyrl_recheck)
         polyrl_fail("allocate", "the batch tables");
     {
@@ -258,8 +259,9 @@ static int polyrl_wants_runs(int v)
     return polyrl_count[v] < polyrl_max_runs && polyrl_sum[v] < polyrl_min_time;
 }
 
-/* At the end of a round: the variants (not the original) that want more runs and whose
- * fastest run is over polyrl_prune times the batch's fastest get no more. */
+/* At the end of a round: the variants (not the original) that want more runs, whose fastest
+ * run is over polyrl_prune times the batch's fastest and whose runs add up to polyrl_prune_after
+ * seconds get no more. */
 static void polyrl_prune_slow(void)
 {
     double best = 0.0;
@@ -270,7 +272,8 @@ static void polyrl_prune_slow(void)
         if (polyrl_count[k] > 0 && (best == 0.0 || polyrl_fastest[k] < best))
             best = polyrl_fastest[k];
     for (k = 1; k < polyrl_nv; ++k)
-        if (polyrl_count[k] > 0 && polyrl_wants_runs(k) && polyrl_fastest[k] > polyrl_prune * best)
+        if (polyrl_count[k] > 0 && polyrl_wants_runs(k) && polyrl_fastest[k] > polyrl_prune * best
+            && polyrl_sum[k] >= polyrl_prune_after)
             polyrl_pruned[k] = 1;
 }
 
