@@ -28,8 +28,8 @@ from polyrl.runtime import (
     run_batch,
     written_extents,
 )
-from polyrl.runtime.execute import MAX_TIMED_RUNS, SHORT_REGION_PROCESSES
 from polyrl.runtime.batch import PRUNE_AFTER_S
+from polyrl.runtime.execute import MAX_TIMED_RUNS, SHORT_REGION_PROCESSES
 from polyrl.runtime.instrument import read_before_written
 
 TC = Toolchain(threads=1)
