@@ -687,6 +687,7 @@ def test_a_batch_prunes_a_short_variant_only_after_runs_that_say_something(gemm:
     assert sum(r.times[2]) < PRUNE_AFTER_S, r.times  # the case: four runs that add up to less
     assert r.pruned == frozenset() and [len(t) for t in r.times] == [4, 4, 4], r
     assert min(r.times[2]) > min(r.times[1])
+    assert min(r.times[2]) > 1.05 * min(min(t) for t in r.times[:2])  # one run would have pruned it before
 
 
 def test_a_batch_dumps_every_call_of_a_function_called_twice(tmp_path: Path):

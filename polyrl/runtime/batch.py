@@ -26,7 +26,7 @@ from polyrl.runtime.execute import MAX_TIMED_RUNS, Pause, kill_group, stoppable_
 # two unpruned runs did (within-program Spearman 0.645 and 0.689 against 0.663; 97.0% of the pairs
 # 1.25x apart ordered alike against 98.1%): one run is enough to place a schedule that slow.
 DEFAULT_PRUNE = 1.5
-# ... once its timed runs add up to this many seconds. One run of a region of a fraction of a
+# A schedule is pruned only once its timed runs add up to this many seconds. One run of a region of a fraction of a
 # millisecond says little: in session 44, on MEDIUM-sized programs (generate --scale 0.05), a
 # schedule pruned after one run of 0.65 ms kept that as its time where 1,000 runs of it took
 # 0.19 ms at best; 10 of the 88 schedules of that set were pruned after one run, and the shipped
@@ -91,9 +91,9 @@ def run_batch(exe: str | Path, variants: int, timeout_s: float, repeat: int, thr
 
     `prune` > 0: at the end of each round of timed runs, a variant other than the original
     whose fastest run is over `prune` times the batch's fastest run, and whose runs add up to
-    PRUNE_AFTER_S, gets no more runs (it keeps its one or more; `BatchResult.pruned`). Its minimum then rests on fewer runs, which
-    matters little where it is that much slower than the best, and a batch of slow
-    schedules takes a fraction of the time (DEFAULT_PRUNE).
+    PRUNE_AFTER_S, gets no more runs (it keeps its one or more; `BatchResult.pruned`). Its
+    minimum then rests on fewer runs, which matters little where it is that much slower than
+    the best, and a batch of slow schedules takes a fraction of the time (DEFAULT_PRUNE).
 
     `quiet`: the timed rounds alone run inside `quiet()` (a measuring worker's hold of the
     cores they need); the start, the warm-ups that write the arrays and the original's last

@@ -15,8 +15,9 @@
  * $POLYRL_VARIANT_TIMEOUT seconds is not timed (it would not have finished as a lone binary).
  * With $POLYRL_PRUNE = F > 0, a variant other than the original whose timed runs so far are all
  * over F times the fastest timed run of the batch at the end of a round, and add up to at least
- * $POLYRL_PRUNE_AFTER seconds (default 0), gets no more runs (it keeps the ones it has). $POLYRL_TIMES then gets "VARIANT SECONDS" lines,
- * "VARIANT timeout" for the variants not timed and "VARIANT pruned" for those cut short. Last, the original runs once more from the snapshot, so the rest of
+ * $POLYRL_PRUNE_AFTER seconds (default 0), gets no more runs (it keeps the ones it has).
+ * $POLYRL_TIMES then gets "VARIANT SECONDS" lines, "VARIANT timeout" for the variants not
+ * timed and "VARIANT pruned" for those cut short. Last, the original runs once more from the snapshot, so the rest of
  * the program sees its results. Later calls of the region run each variant once from their
  * own snapshot and append its arrays to its dump, then the original once more.
  *
@@ -154,7 +155,8 @@ void polyrl_write_times(void)
 static int polyrl_nv = 0, polyrl_phase = 0, polyrl_cur = -1, polyrl_round = 0, polyrl_slot = 0;
 static int *polyrl_count = NULL, *polyrl_timedout = NULL;
 static double *polyrl_sum = NULL, polyrl_variant_timeout = 0.0;
-static double *polyrl_fastest = NULL, polyrl_prune = 0.0, polyrl_prune_after = 0.0; /* per variant, its fastest timed run */
+static double *polyrl_fastest = NULL; /* per variant, its fastest timed run */
+static double polyrl_prune = 0.0, polyrl_prune_after = 0.0; /* $POLYRL_PRUNE, $POLYRL_PRUNE_AFTER */
 static int *polyrl_pruned = NULL;
 /* the measuring worker may stop a batch (SIGSTOP) during its warm-ups while another batch
  * times: a warm-up that spanned a stop says nothing about the variant's speed, so the

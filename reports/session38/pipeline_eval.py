@@ -17,6 +17,7 @@ the ones decided on.
 
 from __future__ import annotations
 
+import fcntl
 import json
 import math
 import sys
@@ -50,8 +51,6 @@ def decide(plan_dir: Path, configs: list[str], make_policy: Callable[[str], Poli
     """Each CONFIG (NAME=SPEC, or NAME alone) decided on the plan's programs into
     PLAN_DIR/decisions.json; `make_policy(SPEC)` builds its policy (session 42 passes another)."""
     plan = json.loads((plan_dir / "plan.json").read_text())
-    out = plan_dir / "decisions.json"
-    decisions = json.loads(out.read_text()) if out.exists() else {}
     files = {}
     for line in (plan_dir / "corpus" / "manifest.jsonl").read_text().splitlines():
         if line.strip():
@@ -65,9 +64,20 @@ def decide(plan_dir: Path, configs: list[str], make_policy: Callable[[str], Poli
         for row in plan:
             inf = policy.greedy(LoadedProgram.of(load(plan_dir / "corpus" / files[row["id"]])))
             chosen[row["id"]] = {"schedule": inf.text, "macro": inf.macro, "seconds": inf.seconds}
-        decisions[name] = {"spec": spec or name, "chosen": chosen}
-        out.write_text(json.dumps(decisions, indent=1))
+        _record(plan_dir / "decisions.json", name, {"spec": spec or name, "chosen": chosen})
         print(f"{plan_dir.name} {name}: {len(chosen)} programs in {time.time() - start:.0f} s", flush=True)
+
+
+def _record(out: Path, name: str, decision: dict) -> None:
+    """Add one configuration's decisions to `out`, read again under a lock just before, so that
+    decide runs of other configurations on the same plan at the same time keep theirs."""
+    with open(out.with_suffix(".lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        decisions = json.loads(out.read_text()) if out.exists() else {}
+        decisions[name] = decision
+        tmp = out.with_suffix(".tmp")
+        tmp.write_text(json.dumps(decisions, indent=1))
+        tmp.replace(out)
 
 
 def schedules(plan_dirs: list[Path], out: str) -> None:

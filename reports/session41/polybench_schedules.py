@@ -16,12 +16,9 @@ sys.path.insert(0, str(Path(__file__).parents[1] / "session38"))
 from pipeline_eval import _policy  # noqa: E402
 
 
-def main() -> int:
-    if len(sys.argv) != 4:
-        print(__doc__)
-        return 2
-    dataset, spec, out = sys.argv[1:4]
-    policy = _policy(spec)
+def write_schedules(policy, dataset: str, out: str) -> None:
+    """`policy`'s one-shot schedule of every PolyBench kernel at `dataset`, as `kernel: SCHEDULE`
+    lines in `out` (also printed, with the inference time)."""
     _, folder = resolve_suite("polybench")
     lines = []
     for kernel in discover(folder):
@@ -29,6 +26,14 @@ def main() -> int:
         lines.append(f"{kernel.name}: {inf.text}\n")
         print(f"{lines[-1].rstrip()}   ({inf.seconds:.2f} s)", flush=True)
     Path(out).write_text("".join(lines))
+
+
+def main() -> int:
+    if len(sys.argv) != 4:
+        print(__doc__)
+        return 2
+    dataset, spec, out = sys.argv[1:4]
+    write_schedules(_policy(spec), dataset, out)
     return 0
 
 

@@ -42,14 +42,12 @@ def with_regions(log2: str) -> Policy:
 
 
 def polybench(dataset: str, log2: str, out: str) -> None:
-    """Each PolyBench kernel's one-shot schedule under `with_regions(log2)` (as session 41's
+    """Each PolyBench kernel's one-shot schedule under `with_regions(log2)` (session 41's
     polybench_schedules.py), for bench's polyrl-schedule; nothing timed."""
-    from polyrl.bench.suite import discover, resolve_suite
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "session41"))
+    from polybench_schedules import write_schedules  # a report script of session 41
 
-    policy = with_regions(log2)
-    _, folder = resolve_suite("polybench")
-    lines = [f"{k.name}: {policy.greedy(k.load(dataset)).text}\n" for k in discover(folder)]
-    Path(out).write_text("".join(lines))
+    write_schedules(with_regions(log2), dataset, out)
 
 
 if __name__ == "__main__":

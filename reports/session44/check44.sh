@@ -17,12 +17,10 @@ R19="$W/costmodel-forms.pt+$S/F41-forms-amd.pt,$W/costmodel-forms-tuned.pt+$S/F4
 MIX44="$W/costmodel-forms.pt+$S/F44-forms-export.pt,$W/costmodel-forms-tuned.pt+$S/F44-tuned-export.pt"
 [ -d g159 ] || $P/polyrl generate --count 120 --seed 159 --scale 16 --weights triangular=3,imperfect=1,contraction=2 --out g159 > gen159.log
 [ -d h159 ] || $P/python /work/main/reports/session41/fresh_set.py g159 h159 40
-# the two decide at once, each into its own copy of the plan (decisions.json is rewritten whole), then merged
-mkdir -p h159b && cp h159/plan.json h159b/ && ln -sfn ../h159/corpus h159b/corpus
+# the two decide at once (pipeline_eval.py adds each to decisions.json under a lock)
 (OMP_NUM_THREADS=1 $P/python /work/main/reports/session38/pipeline_eval.py decide h159 "r19=$R19") > decide-159a.log 2>&1 &
-(OMP_NUM_THREADS=1 $P/python /work/main/reports/session38/pipeline_eval.py decide h159b "mix44=$MIX44") > decide-159b.log 2>&1 &
+(OMP_NUM_THREADS=1 $P/python /work/main/reports/session38/pipeline_eval.py decide h159 "mix44=$MIX44") > decide-159b.log 2>&1 &
 wait
-python3 -c "import json; a=json.load(open('h159/decisions.json')); a.update(json.load(open('h159b/decisions.json'))); json.dump(a, open('h159/decisions.json','w'), indent=1)"
 $P/python /work/main/reports/session41/changed_decisions.py list h159 r19 mix44 h159/changed44m.txt
 OMP_WAIT_POLICY=passive $P/polyrl measure h159/corpus --schedules h159/changed44m.txt --workers 2 --threads 2 --repeat 3 \
   --timeout 20 --compile-timeout 120 --store h159-m44.sqlite --batch 8 --no-progress > measure-h159-m44.log 2>&1

@@ -30,12 +30,13 @@ _SHIPPED_WORK = geometry.parallel_work
 
 
 def _work_once_scaled(scop, nest, path, level) -> float:
-    """parallel_work, multiplied by REPEATED / ONCE for a loop that starts once, so that the
-    REPEATED threshold prunes such a loop only below ONCE."""
-    work = _SHIPPED_WORK(scop, nest, path, level)
+    """parallel_work (the loop's instances over its starts), multiplied by REPEATED / ONCE for a
+    loop that starts once, so that the REPEATED threshold prunes such a loop only below ONCE."""
     g = geometry.LoopGeometry(scop, nest, resolve_params(scop, None, geometry.DEFAULT_PARAM_VALUE))
     loop = nest.loops_on(path)[level]
-    return work * (REPEATED // ONCE) if g.starts(loop, level) <= 1 else work
+    starts = g.starts(loop, level)
+    work = sum(g.instances.get(s, 0) for s in loop.exprs) / max(starts, 1)
+    return work * (REPEATED // ONCE) if starts <= 1 else work
 
 
 def make_policy(config: str):
@@ -47,21 +48,15 @@ def make_policy(config: str):
     return with_regions(config.removeprefix("r"))
 
 
-def polybench(dataset: str, config: str, out: str) -> None:
-    from polyrl.bench.suite import discover, resolve_suite
-
-    policy = make_policy(config)
-    _, folder = resolve_suite("polybench")
-    Path(out).write_text("".join(f"{k.name}: {policy.greedy(k.load(dataset)).text}\n" for k in discover(folder)))
-
-
 if __name__ == "__main__":
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "session38"))
-    from pipeline_eval import decide  # noqa: E402 - a report script of session 38
+    for session in ("session38", "session41"):
+        sys.path.insert(0, str(Path(__file__).resolve().parents[1] / session))
+    from pipeline_eval import decide  # noqa: E402 - report scripts of sessions 38 and 41
+    from polybench_schedules import write_schedules  # noqa: E402
 
     if len(sys.argv) < 3:
         sys.exit(__doc__)
     if sys.argv[1] == "--polybench" and len(sys.argv) == 5:
-        polybench(*sys.argv[2:5])
+        write_schedules(make_policy(sys.argv[3]), sys.argv[2], sys.argv[4])
     else:
         decide(Path(sys.argv[1]), sys.argv[2:], make_policy=make_policy)

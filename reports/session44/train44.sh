@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # session 44: the two AMD forms fine-tunes taught again with MEDIUM-sized programs (seed 155, generate --scale 0.05,
 # labelled by label-small.sh) added to every AMD label of the set; session 41's recipe otherwise (from the shipped
-# Xeon weights, 4 epochs, lr 3e-4, rank weight 3, seed 0), session 43's graphs reused.
+# Xeon weights, 4 epochs, lr 3e-4, rank weight 3, seed 0; session 43's train-forms.sh), session 43's graphs reused.
 #
 # The rule, written before these models were trained and before seeds 157 and 158 were generated:
 #  - candidates: mix44 (each shipped Xeon forms model averaged with its new fine-tune, as shipped on AMD machines
@@ -13,18 +13,4 @@
 #  - confirmation: two fresh sets generated after the choice (seed 157: 60 programs at --scale 0.05, as seed 154;
 #    seed 158: 40 programs of a default corpus at scale 1, as seeds 151-152): it ships if the product of the two
 #    set geomeans is at least 1.0.
-set -eu
-cd /work/runs/s44
-P=/work/main/.venv/bin
-W=/work/main/polyrl/model/weights
-$P/polyrl dataset import --labels /work/main/datasets/labels --store labels.sqlite --corpus labels-corpus > import.log 2>&1
-[ -f F44-tuned.graphs.pt ] || cp /work/runs/s43/F43-tuned.graphs.pt F44-tuned.graphs.pt
-$P/polyrl pretrain --store labels.sqlite --corpus labels-corpus --machine "AMD EPYC" --init $W/costmodel-forms-tuned.pt \
-  --out F44-tuned.pt --epochs 4 --lr 3e-4 --workers 2 --rank-weight 3 --seed 0 > pretrain-F44-tuned.log 2>&1
-[ -f F44-forms.graphs.pt ] || cp F44-tuned.graphs.pt F44-forms.graphs.pt
-$P/polyrl pretrain --store labels.sqlite --corpus labels-corpus --machine "AMD EPYC" --init $W/costmodel-forms.pt \
-  --out F44-forms.pt --epochs 4 --lr 3e-4 --workers 2 --rank-weight 3 --seed 0 > pretrain-F44-forms.log 2>&1
-for m in F44-tuned F44-forms; do
-  $P/python -c "from polyrl.model.costmodel import export_costmodel; export_costmodel('$m.pt', '$m-export.pt')"
-done
-echo trained
+exec bash "$(dirname "$0")/../session43/train-forms.sh" /work/runs/s44 F44 /work/runs/s43/F43-tuned.graphs.pt
