@@ -1,7 +1,7 @@
 """Session 45: the macro pick's margin on small programs. Configurations of the shipped one-shot
 pipeline (this machine's blend of the forms models) whose pick asks a larger predicted gain, or
 is left out, on programs of fewer than 2^24 statement instances (PolyBench MEDIUM's sizes and
-below; its LARGE kernels are all above). Decisions only; nothing is timed.
+below; at LARGE, the few kernels with fewer instances too: durbin, trisolv, jacobi-1d...). Decisions only; nothing is timed.
 
     python margin45.py PLAN_DIR NAME...   # NAME: base (the shipped margin), m2, m4, np (no pick)
 

@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# session 45: PolyBench LARGE with every variant issue 27 names (base, graphite, polly, pluto, polyrl-schedule,
+# polyrl-policy), the shipped pipeline of session 44 (mix44), on this machine (AMD Zen 4), nothing else running.
+# Polly: clang-16 from Debian (apt-get install clang-16 libpolly-16-dev libomp-16-dev), installed by hand here.
+#   PATH=.venv/bin:$PATH bash reports/session45/bench45-large.sh
+set -x
+export OMP_WAIT_POLICY=passive
+cd "$(dirname "$0")/../.."
+mkdir -p bench
+polyrl bench --suite polybench --dataset LARGE \
+  --variants base,graphite,polly,pluto,polyrl-schedule,polyrl-policy \
+  --threads 2 --repeat 3 --timeout 120 --verify-runs 2 --polycc ../shared/tools/pluto/polycc \
+  --store bench/s45-large.sqlite --out bench/s45-large
