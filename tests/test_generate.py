@@ -97,8 +97,9 @@ def test_hundreds_of_programs_parse_with_the_front_end(corpus):
 def test_distribution_covers_every_pattern_and_shape(corpus):
     _, entries = corpus
     kernels = {p for e in entries for p in e["patterns"]}
-    # every pattern on by default (imperfect is off, so that old seeds keep their programs)
-    assert kernels == {p for p, w in Weights().pattern_weights() if w > 0} == set(PATTERNS) - {"imperfect"}
+    # every pattern on by default (imperfect and triangular-update are off, so that old seeds keep their programs)
+    assert kernels == {p for p, w in Weights().pattern_weights() if w > 0} == set(PATTERNS) - {"imperfect",
+                                                                                                "triangular-update"}
     assert {e["depth"] for e in entries} == {1, 2, 3, 4, 5}
     assert {e["nests"] for e in entries} == {1, 2, 3, 4, 5}
     assert {e["dtype"] for e in entries} == {"float", "double"}
@@ -182,6 +183,41 @@ def test_imperfect_nests_have_statements_at_several_depths_and_verify_transforme
         c = compare(prog.scop, opt.region_text, "", tc, repeat=1)
         assert c.baseline.status == "ok", (kind, c.baseline.detail)
         assert c.verified, (kind, c.new.status, c.new.detail)
+
+
+def test_triangular_updates_walk_columns_innermost_and_verify_transformed(tmp_path: Path):
+    """The triangular-update pattern (off by default) writes rank-k and rank-2k updates of a
+    triangle with j innermost, under a triangular bound, so that A[j][k] walks a column; the
+    programs parse, and an interchange that puts the reduction innermost (legal: k carries
+    only the update's own accumulation) builds, runs and agrees with the original."""
+    from polyrl.api import load
+    from polyrl.runtime import Toolchain, compare
+
+    only = ",".join(f"{p.replace('-', '_')}=0" for p in PATTERNS if p != "triangular-update")
+    w = Weights.parse(only + ",triangular_update=1,shared=0")
+    scaled = plain = None
+    for seed in range(40):
+        prog = generate_program(seed, w)
+        assert set(prog.patterns) == {"triangular-update"}
+        text = prog.c_text()
+        assert "[j][k]" in text  # the column walk
+        if len(prog.nests) == 1 and prog.dtype == "float" and "for (t = " not in text:
+            if "* 0." in text.split("for (k")[0] and scaled is None:
+                scaled = text
+            elif text.lstrip().count("for (k") == 1 and plain is None:
+                plain = text
+    assert scaled is not None, "no program with its row scaled first in 40 seeds"
+    path = tmp_path / "update.c"
+    path.write_text(scaled)
+    prog = load(path)
+    assert len(prog.scop.statements) == 2  # the scaling beside the k loop, and the update
+    opt = prog.apply("B1:I(1,2)")  # B0: the scaling loop j; B1: k and j
+    # the update's innermost loop is now the reduction: A's subscripts end in that loop's iterator
+    assert "A[c1][c2]" in opt.region_text
+    tc = Toolchain(flags=("-O2", "-march=native", "-fopenmp", "-ffp-contract=off"), threads=2)
+    c = compare(prog.scop, opt.region_text, "", tc, repeat=1)
+    assert c.baseline.status == "ok", c.baseline.detail
+    assert c.verified, (c.new.status, c.new.detail)
 
 
 def test_time_steps_widens_the_time_loops_and_its_default_keeps_the_draws():

@@ -2,7 +2,8 @@
 
 Owns what the generated loop nests compute: element-wise maps, broadcasts, reductions,
 contractions, Jacobi- and Seidel-like stencils, transposed, skewed and triangular
-accesses, imperfect nests (statements at several depths; off by default), and the choice
+accesses, imperfect nests (statements at several depths; off by default), triangular updates
+in the column-walk order (off by default), and the choice
 of arrays that links nests into producer/consumer chains.
 Every random choice goes through the `random.Random` of the `Builder`, in a fixed
 order, so a seed always gives the same program.
@@ -514,6 +515,37 @@ def imperfect(b: Builder, ctx: NestContext) -> Kernel:
     return Kernel([_loops([_rect(i, n)], [below, above])], "imperfect")
 
 
+def triangular_update(b: Builder, ctx: NestContext) -> Kernel:
+    """A rank-k or rank-2k update of one triangle of C (C[i][j] += A[j][k] * B[i][k], and
+    + B[j][k] * A[i][k] for rank 2k, j on one side of i), with the loops in the order
+    reference BLAS code writes them: i, then the reduction k, then j innermost, so that
+    A[j][k] walks a column; the row of C is often scaled first, a statement beside the k
+    loop. The triangular pattern's update runs k innermost (unit stride); this one is the
+    cache-bound order, whose schedules gain or lose most at large sizes. Off by default."""
+    n, m = b.space_size(), b.space_size()
+    i, j = _vars(ctx, 2)
+    k = ITERATORS[ctx.first_var + 2]
+    two = b.rng.random() < 0.5
+    a = b.read_array(((n,), (m,)), ctx)
+    other = b.read_array(((n,), (m,)), ctx, avoid=(a,)) if two else a
+    c = b.write_array(((n,), (n,)), ctx, avoid=(a, other))
+    side = (j, "0", f"{i} + 1", n, 0, True) if b.rng.random() < 0.5 else (j, i, n, n, 0, True)
+    cij = b.ref(c, [i, j], ctx)
+    # under a time loop the update repeats: a small factor keeps C from growing with it
+    factor = b.lit("0.0001") if ctx.in_time else b.lit(b.rng.choice(COEFFS))
+    term = f"{b.ref(a, [j, k], ctx)} * {b.ref(other, [i, k], ctx)}"
+    if two:
+        term += f" + {b.ref(other, [j, k], ctx)} * {b.ref(a, [i, k], ctx)}"
+    update = Stmt(cij, f"{cij} + {factor} * ({term})", c, tuple(dict.fromkeys((c, a, other))), 6 if two else 4)
+    if b.rng.random() < 0.25:  # the reduction outermost: k, i, j
+        return Kernel([_loops([_rect(k, m), _rect(i, n), side], [update])], "triangular-update")
+    body: list[Loop | Stmt] = [_loops([_rect(k, m), side], [update])]
+    if b.rng.random() < 0.6:  # the row scaled first: C[i][j] *= beta over the triangle
+        scale = Stmt(cij, f"{cij} * {b.lit(b.rng.choice(('0.5', '0.9', '1.5')))}", c, (c,), 2)
+        body.insert(0, _loops([side], [scale]))
+    return Kernel([_loops([_rect(i, n)], body)], "triangular-update")
+
+
 PATTERNS: dict[str, Callable[[Builder, NestContext], Kernel]] = {
     "elementwise": elementwise,
     "broadcast": broadcast,
@@ -525,12 +557,13 @@ PATTERNS: dict[str, Callable[[Builder, NestContext], Kernel]] = {
     "skewed": skewed,
     "triangular": triangular,
     "imperfect": imperfect,
+    "triangular-update": triangular_update,
 }
 
 # Smallest kernel depth of each pattern, so a nest's depth budget is never exceeded.
 MIN_DEPTH = {"elementwise": 1, "broadcast": 2, "reduction": 1, "contraction": 3, "stencil-jacobi": 1,
              "stencil-seidel": 1, "transpose": 2, "skewed": 2, "triangular": 2,
-             "imperfect": 2}
+             "imperfect": 2, "triangular-update": 3}
 
 
 @dataclass
@@ -548,6 +581,7 @@ class Weights:
     triangular: float = 1.0
     # off by default: generator 1's programs stay what they were for every seed
     imperfect: float = 0.0
+    triangular_update: float = 0.0  # off by default, as imperfect (session 45)
     chain: float = 0.6  # probability a read takes an array an earlier nest wrote (when shapes match)
     shared: float = 0.3  # probability a nest is a shared outer loop with several branches
     double: float = 0.5  # probability the program's type is double (else float)
