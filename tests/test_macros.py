@@ -224,6 +224,40 @@ void kernel(void)
         assert is_legal(program.model, schedule)
 
 
+UPDATE = """#define N 1200
+#define M 1000
+double A[N][M], C[N][N];
+void kernel(void)
+{
+  int i, j, k;
+#pragma scop
+  for (i = 0; i < N; i++) {
+    for (j = 0; j <= i; j++)
+      C[i][j] = C[i][j] * 1.5;
+    for (k = 0; k < M; k++)
+      for (j = 0; j <= i; j++)
+        C[i][j] = C[i][j] + 0.125 * (A[j][k] * A[i][k]);
+  }
+#pragma endscop
+}
+"""
+
+
+def test_a_compound_assignment_gets_the_plans_of_its_long_form(tmp_path: Path):
+    """`x += e` reads x as `x = x + e` does, so both spellings get the same macro plans.
+    (Until session 45 the plans missed that read: this triangular update, a column walk
+    innermost, got another loop order written with += and *=, as PolyBench's syrk is.)"""
+    plans = {}
+    for name, text in (("long", UPDATE), ("short", UPDATE.replace("C[i][j] = C[i][j] * ", "C[i][j] *= ")
+                                          .replace("C[i][j] = C[i][j] + ", "C[i][j] += "))):
+        src = tmp_path / f"{name}.c"
+        src.write_text(text)
+        plans[name] = macro_schedules(load(src).model)
+    assert "+=" in (tmp_path / "short.c").read_text()
+    assert plans["short"] == plans["long"]
+    assert any(str(s).startswith("B0:V() B1:T3(") for s in plans["long"].values())  # the BLIS plans
+
+
 def test_a_branch_with_nothing_legal_to_do_gets_no_macro(tmp_path: Path):
     src = tmp_path / "recurrence.c"
     src.write_text("""#define N 1000

@@ -112,8 +112,13 @@ def _running_iterator(aff: isl.Aff, outer: set[int]) -> int | None:
 
 
 def _references(s: Statement) -> list[tuple[ArrayRef, bool]]:
-    """The statement's array references: (reference, written)."""
+    """The statement's array references: (reference, written). A compound assignment
+    (`x += e`) reads its target too, as `x = x + e` does, and in the same place: the
+    plans of the two spellings are the same (before session 45 the read was missed, and
+    PolyBench's `+=` kernels got other plans than generated programs of the same shape)."""
     out = [(s.lhs, True)] if isinstance(s.lhs, ArrayRef) else []
+    if s.op != "=" and isinstance(s.lhs, ArrayRef):
+        out.append((s.lhs, False))
     out += [(e, False) for e in walk(s.rhs) if isinstance(e, ArrayRef)]
     return out
 
