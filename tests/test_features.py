@@ -260,3 +260,35 @@ def test_a_loop_span_with_rational_extremes_falls_back_to_the_bounds(tmp_path):
     assert trip == hi - lo + 1 > 0
     g = program_graph(prog.scop, nest)
     assert torch.isfinite(g.x).all()
+
+
+SCALED = """#define N 400
+double A[N][N], x[N];
+double alpha = 0.125;
+void kernel(void)
+{
+  int i, j;
+#pragma scop
+  for (i = 0; i < N; i++)
+    for (j = 0; j < N; j++)
+      x[i] = x[i] + CONSTANT * A[i][j];
+#pragma endscop
+}
+"""
+
+
+def test_a_read_only_scalar_is_a_constant_in_the_graph(tmp_path, monkeypatch):
+    """A scalar the scop reads and never writes (alpha) is left out of the statement's
+    accesses, as the literal it holds would be (CONSTANT_SCALARS); with it off, it is a read."""
+    graphs = {}
+    for constants in (True, False):
+        monkeypatch.setattr(F, "CONSTANT_SCALARS", constants)
+        for name, c in (("literal", "0.125"), ("scalar", "alpha")):
+            path = tmp_path / f"{name}.c"
+            path.write_text(SCALED.replace("CONSTANT", c))
+            graphs[constants, name] = program_graph(load(path).scop, caches=CACHES)
+    assert torch.equal(graphs[True, "literal"].x, graphs[True, "scalar"].x)
+    assert torch.equal(graphs[True, "literal"].x, graphs[False, "literal"].x)  # no scalar: nothing changes
+    assert not torch.equal(graphs[False, "literal"].x, graphs[False, "scalar"].x)
+    s = graphs[False, "scalar"].x[[i for i, n in enumerate(graphs[False, "scalar"].nodes) if n.name == "S0"][0]]
+    assert s[BLOCK["stmt.reads"]].reshape(MAX_ACCESSES, ACCESS_WIDTH)[:, 0].tolist()[:4] == [1, 1, 1, 0]  # x, alpha, A

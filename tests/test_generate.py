@@ -220,6 +220,39 @@ def test_triangular_updates_walk_columns_innermost_and_verify_transformed(tmp_pa
     assert c.verified, (c.new.status, c.new.detail)
 
 
+def test_scalars_read_constants_from_read_only_variables_and_verify_transformed(tmp_path: Path):
+    """--weights scalars=P (off by default) reads a statement's constants from scalar variables
+    (one per value, as BLAS code reads alpha and beta): declared with their values, read in the
+    scop and written nowhere in it; the programs build, run and agree transformed."""
+    from polyrl.api import load
+    from polyrl.ir import Scalar
+    from polyrl.poly.accesses import statement_references
+    from polyrl.runtime import Toolchain, compare
+
+    assert not any("coef0" in generate_program(seed).c_text() for seed in range(20))
+    w = Weights.parse("scalars=1,shared=0")
+    found = 0
+    for seed in range(12):
+        text = generate_program(seed, w).c_text()
+        if "coef0" not in text:
+            continue
+        path = tmp_path / f"p{seed}.c"
+        path.write_text(text)
+        prog = load(path)
+        written = {s.lhs.name for s in prog.scop.statements}
+        read = {r.name for s in prog.scop.statements for r, wr in statement_references(s)
+                if not wr and isinstance(r, Scalar)}
+        assert "coef0" in read and "coef0" not in written
+        found += 1
+        if found == 1:
+            opt = prog.apply("B0:A(0)")
+            tc = Toolchain(flags=("-O2", "-march=native", "-fopenmp", "-ffp-contract=off"), threads=2)
+            c = compare(prog.scop, opt.region_text, "", tc, repeat=1)
+            assert c.baseline.status == "ok", c.baseline.detail
+            assert c.verified, (c.new.status, c.new.detail)
+    assert found >= 6
+
+
 def test_time_steps_widens_the_time_loops_and_its_default_keeps_the_draws():
     w = Weights.parse("stencil_jacobi=6,stencil_seidel=6,shared=0.7,time_steps=200")
     steps = [p.sizes["T"].value for p in map(lambda seed: generate_program(seed, w), range(60)) if "T" in p.sizes]

@@ -53,8 +53,11 @@ class Kernel:
 class Builder:
     """Random program state shared by the patterns: sizes, arrays, what each nest wrote."""
 
-    def __init__(self, rng: random.Random, dtype: str, chain: float, n_space: int, time_steps: int = 12):
+    def __init__(self, rng: random.Random, dtype: str, chain: float, n_space: int, time_steps: int = 12,
+                 scalars: float = 0.0):
         self.rng = rng
+        self.scalars = scalars  # probability that a constant is read from a scalar variable (see lit)
+        self.constants: dict[str, str] = {}  # scalar variable -> its value (C text), in order of first use
         self.time_steps = time_steps  # a time loop runs 2..time_steps times
         self.dtype = dtype
         self.chain = chain  # probability that a read reuses an array an earlier nest wrote
@@ -154,7 +157,19 @@ class Builder:
     # ------------------------------------------------------------ expressions
 
     def lit(self, text: str) -> str:
-        return text + "f" if self.dtype == "float" else text
+        """A constant of the program's type: the literal, or with probability `scalars` a
+        read-only scalar variable holding it (as BLAS code reads alpha and beta), one
+        variable per value. Zero stays a literal. No draw when `scalars` is 0, so the
+        programs of every seed stay what they were."""
+        value = text + "f" if self.dtype == "float" else text
+        if self.scalars <= 0 or float(text) == 0 or self.rng.random() >= self.scalars:
+            return value
+        for name, known in self.constants.items():
+            if known == value:
+                return name
+        name = f"coef{len(self.constants)}"
+        self.constants[name] = value
+        return name
 
     def combine(self, refs: list[str], bounded: bool) -> str:
         """An expression reading every ref once; `bounded`: a weighted average (no products)."""
@@ -585,6 +600,9 @@ class Weights:
     chain: float = 0.6  # probability a read takes an array an earlier nest wrote (when shapes match)
     shared: float = 0.3  # probability a nest is a shared outer loop with several branches
     double: float = 0.5  # probability the program's type is double (else float)
+    # probability that a constant of a statement is read from a read-only scalar variable
+    # instead of written as a literal (BLAS and PolyBench read alpha and beta); off by default
+    scalars: float = 0.0
     # the most time steps of a time loop (drawn uniformly from 2 up to it; PolyBench's
     # stencils run 20 to 1000 at MEDIUM and LARGE, the default keeps generator 1's draws)
     time_steps: float = 12

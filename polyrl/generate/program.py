@@ -57,7 +57,7 @@ def generate_program(seed: int, weights: Weights | None = None, scale: float = 1
     w = weights or Weights()
     rng = random.Random(seed)
     dtype = "double" if rng.random() < w.double else "float"
-    b = Builder(rng, dtype, w.chain, n_space=rng.randint(1, 3), time_steps=int(w.time_steps))
+    b = Builder(rng, dtype, w.chain, n_space=rng.randint(1, 3), time_steps=int(w.time_steps), scalars=w.scalars)
     n_nests = rng.choices((1, 2, 3, 4, 5), weights=(3, 3, 2, 1.5, 1.5))[0]
     nests: list[Loop] = []
     patterns: list[str] = []
@@ -88,7 +88,8 @@ def generate_program(seed: int, weights: Weights | None = None, scale: float = 1
     used = {x for a in b.arrays.values() for d in a.dims for x in d}
     used |= {lp.size for n in nests for lp in _loops(n)}
     sizes = {name: s for name, s in b.sizes.items() if name in used}
-    prog = Program(seed, dtype, sizes, dict(b.arrays), nests, patterns, b.chains, coeffs, version=GENERATOR_VERSION)
+    prog = Program(seed, dtype, sizes, dict(b.arrays), nests, patterns, b.chains, coeffs, version=GENERATOR_VERSION,
+                   constants=dict(b.constants))
     return size_program(prog, rng.choice(TARGETS_MS) * scale)
 
 

@@ -111,6 +111,7 @@ class Program:
     init_coeffs: dict[str, tuple[int, ...]] = field(default_factory=dict)  # array -> formula coefficients
     estimate_ms: float = 0.0
     version: int = 1
+    constants: dict[str, str] = field(default_factory=dict)  # read-only scalar -> its value (Weights.scalars)
 
     # ------------------------------------------------------------ summary numbers
 
@@ -152,6 +153,8 @@ class Program:
         lines.append("")
         for a in self.arrays.values():
             lines.append(f"{dt} {a.name}" + "".join(f"[{a.dim_text(k)}]" for k in range(len(a.dims))) + ";")
+        for name, value in self.constants.items():
+            lines.append(f"{dt} {name} = {value};")
         lines.append("")
 
         lines += ["static void init(void)", "{"]

@@ -98,8 +98,9 @@ class AnalysisMemo:
     budgets and counting limits of the moment are part of that choice, so changing them
     starts afresh."""
 
-    def __init__(self, scop: Scop, values: dict[str, int]):
+    def __init__(self, scop: Scop, values: dict[str, int], ignore: frozenset[str] = frozenset()):
         self.fix = FixedParams(scop, values)
+        self.ignore = ignore  # arrays and scalars whose references `references` leaves out
         self.results: dict[Hashable, object] = {}
         self.working_sets: dict[Hashable, object] = {}  # see remember_working_set
         self._numbers: dict[Hashable, int] = {}
@@ -145,11 +146,13 @@ class AnalysisMemo:
 
     def references(self, scop: Scop) -> tuple[list[tuple[Reference, isl.Map]], dict[str, isl.UnionMap]]:
         """Every reference with its access relation (parameters fixed), and per statement
-        the union of its accesses."""
+        the union of its accesses; those of the `ignore` names left out."""
         if self._references is None:
             refs: list[tuple[Reference, isl.Map]] = []
             accesses: dict[str, isl.UnionMap] = {}
             for ref, m in references(scop):
+                if ref.array in self.ignore:
+                    continue
                 fm = self.fix(m)
                 refs.append((ref, fm))
                 u = isl.UnionMap.from_map(fm)

@@ -200,17 +200,17 @@ def _lex_lt(space: isl.Space, c1: list[int | None], c2: list[int | None]) -> isl
 _MEMOS: OrderedDict[tuple, tuple[weakref.ref, AnalysisMemo]] = OrderedDict()
 
 
-def analysis_memo(scop: Scop, values: Mapping[str, int]) -> AnalysisMemo:
-    """The AnalysisMemo of `scop` with its parameters fixed to `values` (the most recently
-    used MEMO_PROGRAMS are kept)."""
+def analysis_memo(scop: Scop, values: Mapping[str, int], ignore: frozenset[str] = frozenset()) -> AnalysisMemo:
+    """The AnalysisMemo of `scop` with its parameters fixed to `values`, without the
+    references of the names in `ignore` (the most recently used MEMO_PROGRAMS are kept)."""
     # the counting limits are read from their module at each call, as REUSE_OPERATIONS is
     key = (id(scop), tuple(sorted(values.items())), REUSE_OPERATIONS, counting.SCAN_LIMIT, counting.SLICE_TOLERANCE,
-           counting.BOX_SWEEP_LIMIT, counting.GRID_PIECES, counting.GRID_WORK, UNDEFINED_PIECES)
+           counting.BOX_SWEEP_LIMIT, counting.GRID_PIECES, counting.GRID_WORK, UNDEFINED_PIECES, ignore)
     entry = _MEMOS.get(key)
     if entry is not None and entry[0]() is scop:
         _MEMOS.move_to_end(key)
         return entry[1]
-    memo = AnalysisMemo(scop, dict(values))
+    memo = AnalysisMemo(scop, dict(values), ignore)
     _MEMOS[key] = (weakref.ref(scop), memo)
     _MEMOS.move_to_end(key)
     while len(_MEMOS) > MEMO_PROGRAMS:
@@ -226,6 +226,7 @@ def working_sets(
     default_param: int | None = None,
     describe: bool = True,
     carried_only: bool = False,
+    ignore: frozenset[str] = frozenset(),
 ) -> WorkingSetReport:
     """Every reuse of `scop` under the schedule of `nest` (default: the original order),
     with WS_min/WS_max in elements and bytes and the cache level each fits in.
@@ -235,6 +236,9 @@ def working_sets(
     `carried_only=True` leaves out the reuses no loop carries (within one iteration of
     every loop around both references), whose working sets the program graph does not
     use either; the others are the same.
+
+    `ignore` leaves out the references of those arrays or scalars (the program graph's
+    read-only scalars, polyrl.model.features.CONSTANT_SCALARS).
 
     `params` overrides Scop.param_values; parameters with neither get `default_param`,
     or, when that is None too, a PolyrlError.
@@ -257,7 +261,7 @@ def working_sets(
     nest = nest if nest is not None else original_nest(scop)
     caches = caches if caches is not None else detect_caches()
     values = resolve_params(scop, params, default_param)
-    memo = analysis_memo(scop, values)
+    memo = analysis_memo(scop, values, ignore)
     times = memo.times(scop, nest)
     # `signature` stands for each statement's signature in keys (NestTimes.numbers)
     sched, signature, own, ndim = times.sched, times.numbers, times.own, times.ndim
