@@ -156,12 +156,11 @@ def test_statement_features(gemm):
     assert w[2:2 + ROW_WIDTH][:4].tolist() == [1, 1, 0, 0]
     assert w[2 + ROW_WIDTH:2 + 2 * ROW_WIDTH][:4].tolist() == [1, 0, 0, 1]
     reads = s1[BLOCK["stmt.reads"]].reshape(MAX_ACCESSES, ACCESS_WIDTH)
-    assert reads[:, 0].tolist() == [1, 1, 1, 1, 0, 0, 0, 0]  # C, alpha, A, B
-    a = reads[2]
+    assert reads[:, 0].tolist() == [1, 1, 1, 0, 0, 0, 0, 0]  # C, A, B (alpha: a constant, CONSTANT_SCALARS)
+    a = reads[1]
     assert a[1] == 0  # not the written array
     assert a[2:2 + ROW_WIDTH][:4].tolist() == [1, 1, 0, 0]  # A[i][k]: row i
     assert a[2 + ROW_WIDTH:2 + 2 * ROW_WIDTH][:4].tolist() == [1, 0, 1, 0]  # row k
-    assert reads[1][2] == 0  # alpha: a scalar, no rows
     s0 = g.x[[i for i, n in enumerate(g.nodes) if n.name == "S0"][0]]
     assert s0[col("stmt.reduction")] == 0  # C[i][j] *= beta touches each element once
 
@@ -205,39 +204,39 @@ def stride_triples(row: torch.Tensor, n: int) -> list[list[float]]:
 
 
 def test_strides_follow_the_transformed_innermost_loop(gemm):
-    """S1: C[i][j] += alpha * A[i][k] * B[k][j] (accesses C, C, alpha, A, B). With j
-    innermost, C and B are contiguous and A invariant; after interchanging k inward, A is
-    contiguous, B moves by a row (NJ elements) per step and C stays put."""
+    """S1: C[i][j] += alpha * A[i][k] * B[k][j] (accesses C, C, A, B: alpha, read-only, is a
+    constant). With j innermost, C and B are contiguous and A invariant; after interchanging
+    k inward, A is contiguous, B moves by a row (NJ elements) per step and C stays put."""
     nj = gemm.scop.arrays["B"].dims[1]
     one, row = [1.0, 0.0, 1.0], [round(F.slog(nj), 4), 0.0, 0.0]
     still = [0.0, 1.0, 0.0]
-    assert stride_triples(stmt_row(graph(gemm), "S1"), 5) == [one, one, still, still, one]
-    assert stride_triples(stmt_row(graph(gemm, "B1:I(1,2)"), "S1"), 5) == [still, still, still, one, row]
+    assert stride_triples(stmt_row(graph(gemm), "S1"), 4) == [one, one, still, one]
+    assert stride_triples(stmt_row(graph(gemm, "B1:I(1,2)"), "S1"), 4) == [still, still, one, row]
     g = graph(gemm)
     j = loop_row(g, "j", 1)
     assert j[col("loop.innermost")] == 1 and loop_row(g, "k")[col("loop.innermost")] == 0
-    # along j: alpha and A invariant (2), C twice and B contiguous (3); all five count
+    # along j: A invariant (1), C twice and B contiguous (3); all four count
     assert j[BLOCK["loop.strides"]].tolist() == pytest.approx(
-        [math.log2(3), math.log2(4), 0.0, 0.0, 1.0])
-    # along k: C twice and alpha invariant, A contiguous, B a row per step
+        [1.0, math.log2(4), 0.0, 0.0, 1.0])
+    # along k: C twice invariant, A contiguous, B a row per step
     assert loop_row(g, "k")[BLOCK["loop.strides"]].tolist() == pytest.approx(
-        [math.log2(4), 1.0, 0.0, 1.0, 0.8])
+        [math.log2(3), 1.0, 0.0, 1.0, 0.75])
 
 
 def test_strides_of_a_skewed_and_a_tiled_loop(gemm):
     """A skew changes which way the iterators move when a loop advances; a tile loop moves
     its point loop's stride times the tile size."""
     g = graph(gemm, "B1:S(1,2,1)")  # j' = k + j: advancing j' with k fixed moves j by one
-    assert stride_triples(stmt_row(g, "S1"), 5)[4] == [1.0, 0.0, 1.0]
+    assert stride_triples(stmt_row(g, "S1"), 4)[3] == [1.0, 0.0, 1.0]
     # advancing k with j' fixed moves k by one and j by minus one: C[i][j] (twice) and
-    # A[i][k] are contiguous, alpha stays, B[k][j] moves NJ - 1 elements (long)
+    # A[i][k] are contiguous, B[k][j] moves NJ - 1 elements (long)
     assert gemm.scop.arrays["B"].dims[1] - 1 > F.SHORT_STRIDE
     k = loop_row(g, "k")
-    assert k[BLOCK["loop.strides"]].tolist() == pytest.approx([1.0, 2.0, 0.0, 1.0, 0.8])
+    assert k[BLOCK["loop.strides"]].tolist() == pytest.approx([0.0, 2.0, 0.0, 1.0, 0.75])
     t = graph(gemm, "B1:T2(1,2,8,4)")
     jt = loop_row(t, "j_t")
-    # along j_t (4 j's per step): C twice and B move 4 elements (short), alpha and A stay
-    assert jt[BLOCK["loop.strides"]].tolist() == pytest.approx([math.log2(3), 0.0, math.log2(4), 0.0, 0.4])
+    # along j_t (4 j's per step): C twice and B move 4 elements (short), A stays
+    assert jt[BLOCK["loop.strides"]].tolist() == pytest.approx([1.0, 0.0, math.log2(4), 0.0, 0.25])
 
 
 def test_a_loop_span_with_rational_extremes_falls_back_to_the_bounds(tmp_path):
