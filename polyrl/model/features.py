@@ -37,7 +37,7 @@ The layout is the same for original and transformed programs. Sizes are log-scal
 | stmt.dtype | 4 | one-hot element type written: double, float, integer, other |
 | stmt.ops | 5 | log counts of + - * / (compound assignments count) and math calls |
 | stmt.write | ACCESS_WIDTH | the written access (see below) |
-| stmt.reads | MAX_ACCESSES * ACCESS_WIDTH | the first MAX_ACCESSES reads in source order (a compound assignment reads its lhs first) |
+| stmt.reads | MAX_ACCESSES * ACCESS_WIDTH | the first MAX_ACCESSES reads in source order (a compound assignment reads its lhs first; read-only scalars are constants, left out: CONSTANT_SCALARS) |
 | stmt.more_reads | 1 | log of the number of reads beyond MAX_ACCESSES |
 | stmt.strides | (1 + MAX_ACCESSES) * 3 | per access (the write, then the reads as in stmt.reads): slog of its stride along the statement's innermost loop, stride 0, stride ±1 |
 

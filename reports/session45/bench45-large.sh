@@ -2,6 +2,7 @@
 # session 45: PolyBench LARGE with every variant issue 27 names (base, graphite, polly, pluto, polyrl-schedule,
 # polyrl-policy), the shipped pipeline of session 44 (mix44), on this machine (AMD Zen 4), nothing else running.
 # Polly: clang-16 from Debian (apt-get install clang-16 libpolly-16-dev libomp-16-dev), installed by hand here.
+# Run twice: before this session's changes (s45-large) and after them (NAME=s45-large-after).
 #   PATH=.venv/bin:$PATH bash reports/session45/bench45-large.sh
 set -x
 export OMP_WAIT_POLICY=passive
@@ -10,4 +11,4 @@ mkdir -p bench
 polyrl bench --suite polybench --dataset LARGE \
   --variants base,graphite,polly,pluto,polyrl-schedule,polyrl-policy \
   --threads 2 --repeat 3 --timeout 120 --verify-runs 2 --polycc ../shared/tools/pluto/polycc \
-  --store bench/s45-large.sqlite --out bench/s45-large
+  --store bench/${NAME:-s45-large}.sqlite --out bench/${NAME:-s45-large}
