@@ -74,7 +74,7 @@ from torch_geometric.data import Data
 
 from polyrl.ir import ArrayRef, Binary, Call, Expr, Iter, Scalar, Scop, Statement, walk
 from polyrl.machine import MEMORY, CacheLevel
-from polyrl.poly.accesses import index_aff, statement_references
+from polyrl.poly.accesses import index_aff, read_only_scalars, statement_references
 from polyrl.poly.counting import val_int
 from polyrl.poly.geometry import DEFAULT_PARAM_VALUE, LoopGeometry
 from polyrl.poly.memo import MISSING
@@ -401,14 +401,18 @@ def program_graph(
     """
     nest = nest if nest is not None else original_nest(scop)
     values = resolve_params(scop, params, DEFAULT_PARAM_VALUE)
-    written = {st.lhs.name for st in scop.statements}
+    geometry = LoopGeometry(scop, nest, values)
     # the read-only scalars, left out of accesses and working sets where CONSTANT_SCALARS says so
-    constants = frozenset(r.name for st in scop.statements for r, w in statement_references(st)
-                          if not w and isinstance(r, Scalar) and r.name not in written) if CONSTANT_SCALARS else frozenset()
+    # (a function of the program, asked for by every graph)
+    constants = geometry.memo.get(("read-only scalars",))
+    if constants is MISSING:
+        constants = geometry.memo.put(("read-only scalars",), read_only_scalars(scop))
+    assert isinstance(constants, frozenset)
+    if not CONSTANT_SCALARS:
+        constants = frozenset()
     if report is None:
         report = working_sets(scop, nest, params=values, caches=caches, describe=False, carried_only=True,
                               ignore=constants)
-    geometry = LoopGeometry(scop, nest, values)
     signs = geometry.memo.get(("original signs",))
     if signs is MISSING:  # a function of the program (its original nest), asked for by every graph
         signs = geometry.memo.put(("original signs",), _original_signs(scop))

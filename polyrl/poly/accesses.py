@@ -39,6 +39,13 @@ def statement_references(s: Statement) -> list[tuple[ArrayRef | Scalar, bool]]:
     return refs
 
 
+def read_only_scalars(scop: Scop) -> frozenset[str]:
+    """The scalars the scop reads and no statement of it writes (BLAS's alpha and beta)."""
+    written = {s.lhs.name for s in scop.statements}
+    return frozenset(r.name for s in scop.statements for r, w in statement_references(s)
+                     if not w and isinstance(r, Scalar) and r.name not in written)
+
+
 def index_aff(e: Expr, ls: isl.LocalSpace) -> isl.Aff:
     """The isl.Aff of an affine subscript over the statement's domain space."""
     if isinstance(e, Num):

@@ -39,7 +39,8 @@ import islpy as isl
 
 from polyrl.errors import PolyrlError
 from polyrl.frontend.affine import of_expr
-from polyrl.ir import ArrayRef, Statement, walk
+from polyrl.ir import ArrayRef, Statement
+from polyrl.poly.accesses import statement_references
 from polyrl.poly.geometry import DEFAULT_PARAM_VALUE, MIN_PARALLEL_WORK, LoopGeometry, parallel_work, small_regions
 from polyrl.poly.legality import Model, checked_apply
 from polyrl.poly.params import resolve_params
@@ -112,15 +113,12 @@ def _running_iterator(aff: isl.Aff, outer: set[int]) -> int | None:
 
 
 def _references(s: Statement) -> list[tuple[ArrayRef, bool]]:
-    """The statement's array references: (reference, written). A compound assignment
-    (`x += e`) reads its target too, as `x = x + e` does, and in the same place: the
-    plans of the two spellings are the same (before session 45 the read was missed, and
-    PolyBench's `+=` kernels got other plans than generated programs of the same shape)."""
-    out = [(s.lhs, True)] if isinstance(s.lhs, ArrayRef) else []
-    if s.op != "=" and isinstance(s.lhs, ArrayRef):
-        out.append((s.lhs, False))
-    out += [(e, False) for e in walk(s.rhs) if isinstance(e, ArrayRef)]
-    return out
+    """The statement's array references: (reference, written), as statement_references
+    orders them. A compound assignment (`x += e`) reads its target there, as `x = x + e`
+    does, so both spellings get the same plans (before session 45 this function walked the
+    right-hand side alone, and PolyBench's `+=` kernels were planned unlike generated
+    programs of the same shape)."""
+    return [(r, w) for r, w in statement_references(s) if isinstance(r, ArrayRef)]
 
 
 def _stride(ref: ArrayRef, k: int) -> int | None:

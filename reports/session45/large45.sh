@@ -16,15 +16,7 @@
 #      fine-tunes on programs of 2^30 instances or more).
 #   3. otherwise session 41's fine-tunes are shipped back (mix44 reverted).
 set -eu
-P=/work/main/.venv/bin
-W=/work/main/polyrl/model/weights
-S=/work/runs/s45
-R=/work/main/reports
-cd $S
-[ -f F41-forms-amd.pt ] || git -C /work/main show c950cfc~1:polyrl/model/weights/costmodel-forms-amd.pt > F41-forms-amd.pt
-[ -f F41-tuned-amd.pt ] || git -C /work/main show c950cfc~1:polyrl/model/weights/costmodel-forms-tuned-amd.pt > F41-tuned-amd.pt
-R19="$W/costmodel-forms.pt+$S/F41-forms-amd.pt,$W/costmodel-forms-tuned.pt+$S/F41-tuned-amd.pt"
-MIX44="$W/costmodel-forms.pt+$W/costmodel-forms-amd.pt,$W/costmodel-forms-tuned.pt+$W/costmodel-forms-tuned-amd.pt"
+source "$(dirname "$0")/configs45.sh"   # P W S R, R19 and MIX44; cd $S
 [ -d g161 ] || $P/polyrl generate --count 200 --seed 161 --scale 128 --weights contraction=2,triangular=2 --out g161 > gen161.log
 [ -d h161 ] || $P/python $R/session41/fresh_set.py g161 h161 40 300 3000
 (OMP_NUM_THREADS=1 $P/python $R/session38/pipeline_eval.py decide h161 "r19=$R19") > decide-161a.log 2>&1 &

@@ -12,13 +12,7 @@
 # programs, a program decided alike counting 1) is below 1.00, session 41's fine-tunes are shipped back; otherwise
 # mix44 stays, and what seed 165 says is for the next fine-tune (labels of this shape: training seed 166).
 set -eu
-P=/work/main/.venv/bin
-W=/work/main/polyrl/model/weights
-S=/work/runs/s45
-R=/work/main/reports
-cd $S
-R19="$W/costmodel-forms.pt+$S/F41-forms-amd.pt,$W/costmodel-forms-tuned.pt+$S/F41-tuned-amd.pt"
-MIX44="$W/costmodel-forms.pt+$W/costmodel-forms-amd.pt,$W/costmodel-forms-tuned.pt+$W/costmodel-forms-tuned-amd.pt"
+source "$(dirname "$0")/configs45.sh"   # P W S R, R19 and MIX44; cd $S
 [ -d g165 ] || $P/polyrl generate --count 200 --seed 165 --scale 128 --weights triangular_update=6 --out g165 > gen165.log
 [ -d h165 ] || $P/python $R/session41/fresh_set.py g165 h165 40 300 3000
 (OMP_NUM_THREADS=1 $P/python $R/session38/pipeline_eval.py decide h165 "r19=$R19") > decide-165a.log 2>&1 &
