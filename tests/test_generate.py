@@ -251,6 +251,42 @@ def test_scalars_read_constants_from_read_only_variables_and_verify_transformed(
     assert found >= 6
 
 
+def test_blas_order_puts_the_reduction_between_the_output_loops_and_verifies_transformed(tmp_path: Path):
+    """--weights blas_order=P (off by default) writes a gemm-like contraction as reference BLAS
+    and PolyBench's gemm do: the last output loop innermost under the reduction, the scaling in
+    its own copy of that loop beside it; the programs parse (two statements, the update one
+    loop deeper than the scaling's), and the interchange that takes the reduction innermost
+    builds, runs and agrees with the original. Every seed's default programs stay what they
+    were."""
+    from polyrl.api import load
+    from polyrl.runtime import Toolchain, compare
+
+    assert all(generate_program(seed, Weights.parse("blas_order=0")).c_text() == generate_program(seed).c_text()
+               for seed in range(20))
+    only = ",".join(f"{p.replace('-', '_')}=0" for p in PATTERNS if p != "contraction")
+    w = Weights.parse(only + ",contraction=1,blas_order=1,shared=0")
+    found = None
+    for seed in range(60):
+        prog = generate_program(seed, w)
+        text = prog.c_text()
+        region = text.split("#pragma scop")[1].split("#pragma endscop")[0]
+        if len(prog.nests) == 1 and "for (i" in region and region.count("for (j") == 2 and "for (l" not in region:
+            found = text
+            # i, then j (the scaling) beside k, then j again innermost
+            assert region.index("for (k") < region.rindex("for (j")
+            break
+    assert found is not None, "no 3-deep BLAS-order contraction in 60 seeds"
+    path = tmp_path / "gemm.c"
+    path.write_text(found)
+    prog = load(path)
+    assert [len(s.iterators) for s in prog.scop.statements] == [2, 3]
+    opt = prog.apply("B1:I(1,2)")  # B0: the scaling's j; B1: k and j, whose interchange puts k innermost
+    tc = Toolchain(flags=("-O2", "-march=native", "-fopenmp", "-ffp-contract=off"), threads=2)
+    c = compare(prog.scop, opt.region_text, "", tc, repeat=1)
+    assert c.baseline.status == "ok", c.baseline.detail
+    assert c.verified, (c.new.status, c.new.detail)
+
+
 def test_time_steps_widens_the_time_loops_and_its_default_keeps_the_draws():
     w = Weights.parse("stencil_jacobi=6,stencil_seidel=6,shared=0.7,time_steps=200")
     steps = [p.sizes["T"].value for p in map(lambda seed: generate_program(seed, w), range(60)) if "T" in p.sizes]

@@ -35,6 +35,8 @@ def register(subparsers) -> None:
         "as in triangular solves, LU and column statistics, default 0; triangular_update, rank-k and rank-2k "
         "updates of a triangle with a column walk innermost, default 0) and probabilities chain (0.6), "
         "scalars (0: a constant read from a read-only scalar variable, as alpha and beta), "
+        "blas_order (0: a contraction that scales its output first written in reference BLAS's loop order "
+        "i, k, j, as PolyBench's gemm), "
         "shared (0.3), double (0.5), and the most time steps of a time loop, time_steps (12; drawn from 2 up to it), "
         "e.g. contraction=2,stencil_seidel=0.5,chain=0.8",
     )

@@ -54,8 +54,9 @@ class Builder:
     """Random program state shared by the patterns: sizes, arrays, what each nest wrote."""
 
     def __init__(self, rng: random.Random, dtype: str, chain: float, n_space: int, time_steps: int = 12,
-                 scalars: float = 0.0):
+                 scalars: float = 0.0, blas_order: float = 0.0):
         self.rng = rng
+        self.blas_order = blas_order  # probability a gemm-like contraction takes BLAS's loop order (see contraction)
         self.scalars = scalars  # probability that a constant is read from a scalar variable (see lit)
         self.constants: dict[str, str] = {}  # scalar variable -> its value (C text), in order of first use
         self.time_steps = time_steps  # a time loop runs 2..time_steps times
@@ -342,6 +343,13 @@ def contraction(b: Builder, ctx: NestContext) -> Kernel:
     spec = [_rect(v[k], sizes[k]) for k in order]
     if init is None:
         return Kernel([_loops(spec, [stmt])], "contraction")
+    if b.blas_order > 0 and b.rng.random() < b.blas_order:
+        # the loop order of reference BLAS (and PolyBench's gemm): the last output loop
+        # innermost, below the reduction loops, so that C and B walk rows; the scaling has
+        # its own copy of that loop, beside the reduction
+        last = spec[n_out - 1]
+        body: list[Loop | Stmt] = [_loops([last], [init]), _loops(spec[n_out:] + [last], [stmt])]
+        return Kernel([_loops(spec[:n_out - 1], body)], "contraction")
     inner = _loops(spec[n_out:], [stmt])
     return Kernel([_loops(spec[:n_out], [init, inner])], "contraction")
 
@@ -603,6 +611,10 @@ class Weights:
     # probability that a constant of a statement is read from a read-only scalar variable
     # instead of written as a literal (BLAS and PolyBench read alpha and beta); off by default
     scalars: float = 0.0
+    # probability that a gemm-like contraction (the output scaled before the reduction) is
+    # written in reference BLAS's loop order (i, k, j: the reduction between the output
+    # loops, the scaling in its own loop), as PolyBench's gemm is; off by default
+    blas_order: float = 0.0
     # the most time steps of a time loop (drawn uniformly from 2 up to it; PolyBench's
     # stencils run 20 to 1000 at MEDIUM and LARGE, the default keeps generator 1's draws)
     time_steps: float = 12

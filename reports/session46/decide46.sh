@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# session 46: train46.sh's rule (its header): mix44 (shipped, decided again here as ship46) and mix46 decide on the
+# six held-out sets (nothing timed; two processes), then the programs decided differently are measured side by side
+# (the original, ship46's and mix46's schedules) in a fresh store per set, nothing else running.
+#   bash decide46.sh            # generate h170, decide, then measure
+#   bash decide46.sh measure    # measure only
+set -u
+source "$(dirname "$0")/configs46.sh"   # P W S R, MIX44, MIX46; cd $S
+[ -d g170 ] || $P/polyrl generate --count 200 --seed 170 --scale 128 \
+  --weights contraction=3,triangular_update=2,blas_order=0.8,scalars=0.5 --out g170 > gen170.log
+[ -d h170 ] || $P/python $R/session41/fresh_set.py g170 h170 40 300 3000
+sets="$S/h170 /work/runs/s45/h161 /work/runs/s45/h165 /work/runs/s45/h167 /work/runs/s45/h168 /work/runs/s45/h163"
+if [ "${1:-}" != measure ]; then
+  for cfg in "ship46=$MIX44" "mix46=$MIX46"; do
+    (for d in $sets; do OMP_NUM_THREADS=1 $P/python $R/session38/pipeline_eval.py decide $d "$cfg"; done) \
+      > decide46-${cfg%%=*}.log 2>&1 &
+  done
+  wait; echo all decided
+  for d in $sets; do $P/python $R/session41/changed_decisions.py list $d ship46 mix46 $d/changed46.txt; done
+fi
+for d in $sets; do
+  n=$(basename $d)
+  [ -s $d/changed46.txt ] || { echo "$n: nothing changed" | tee $R/session46/changed46-$n.txt; continue; }
+  OMP_WAIT_POLICY=passive $P/polyrl measure $d/corpus --schedules $d/changed46.txt --workers 2 --threads 2 --repeat 3 \
+    --timeout 60 --compile-timeout 120 --store $S/$n-m46.sqlite --batch 8 --no-progress > $S/measure-$n-m46.log 2>&1
+  $P/python $R/session41/changed_decisions.py report $d $S/$n-m46.sqlite ship46 mix46 > $R/session46/changed46-$n.txt
+  echo "$n: $(grep against $R/session46/changed46-$n.txt | tr '\n' ' ')"
+done
+echo all measured
