@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# session 47: macro-schedule labels on this machine (AMD Zen 4, family 25 model 17) while it would otherwise idle.
+#   bash label47.sh 172 300 16 contraction=3,triangular_update=2,blas_order=1,scalars=0.5   # seed 171's sibling (session 45's label45.sh)
+#   bash label47.sh big 173   # the selection g173big of seed 173 (select47.sh): contractions of PolyBench LARGE's sizes
+# Stopped with pkill -INT (the store keeps every finished evaluation; run again to go on), then exported:
+#   polyrl dataset export /work/runs/s47/labelsSEED.sqlite --name s47-gSEED-...
+set -eu
+if [ "$1" != big ]; then RUNS=/work/runs/s47 exec bash "$(dirname "$0")/../session45/label45.sh" "$@"; fi
+seed=${2:?big SEED}
+cd /work/runs/s47
+OMP_WAIT_POLICY=passive exec /work/main/.venv/bin/polyrl measure g${seed}big --schedules macros --workers 2 --threads 2 \
+  --repeat 3 --timeout 60 --compile-timeout 60 --store labels${seed}big.sqlite --batch 4 --no-progress
