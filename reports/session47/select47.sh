@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # session 47: a training corpus of contractions at PolyBench LARGE's sizes (session 46's diagnosis: the generated
 # contractions had small dimensions, where the BLIS plans lose; the labels of seed 171 show them winning only where a
-# dimension is near 600). Seed 173 at scale 32, contractions and triangular updates only (some transposes and triangles),
+# dimension is near 600). Seed 173 at scale 32 (1,000 programs), contractions and triangular updates only (some transposes and triangles),
 # then the programs of at most 3 nests whose largest size is at least 300, copied with their manifest entries to g173big.
 set -eu
 cd /work/runs/s47
-/work/main/.venv/bin/polyrl generate --count 300 --seed 173 --scale 32 --weights \
+/work/main/.venv/bin/polyrl generate --count 1000 --seed 173 --scale 32 --weights \
   elementwise=0,broadcast=0,reduction=0,contraction=3,stencil_jacobi=0,stencil_seidel=0,transpose=0.3,skewed=0,triangular=0.3,triangular_update=1.5,blas_order=0.7,scalars=0.8,shared=0 \
   --out g173 > gen173.log
 python3 - <<'PY'
