@@ -3,18 +3,22 @@
 # contractions had small dimensions, where the BLIS plans lose; the labels of seed 171 show them winning only where a
 # dimension is near 600). Seed 173 at scale 32 (1,000 programs), contractions and triangular updates only (some transposes and triangles),
 # then the programs of at most 3 nests whose largest size is at least 300, copied with their manifest entries to g173big.
+#   bash select47.sh            # seed 173, 1,000 programs (the training selection g173big)
+#   bash select47.sh 175 1000   # another training seed, the same way (g175big)
 set -eu
+seed=${1:-173} count=${2:-1000}
 cd /work/runs/s47
-/work/main/.venv/bin/polyrl generate --count 1000 --seed 173 --scale 32 --weights \
+/work/main/.venv/bin/polyrl generate --count $count --seed $seed --scale 32 --weights \
   elementwise=0,broadcast=0,reduction=0,contraction=3,stencil_jacobi=0,stencil_seidel=0,transpose=0.3,skewed=0,triangular=0.3,triangular_update=1.5,blas_order=0.7,scalars=0.8,shared=0 \
-  --out g173 > gen173.log
-python3 - <<'PY'
+  --out g$seed > gen$seed.log
+SEED=$seed python3 - <<'PY'
 import json, os, shutil
-os.makedirs("g173big", exist_ok=True)
-sel = [m for m in map(json.loads, open("g173/manifest.jsonl")) if max(m["sizes"].values()) >= 300 and m["nests"] <= 3]
+seed = os.environ["SEED"]
+os.makedirs(f"g{seed}big", exist_ok=True)
+sel = [m for m in map(json.loads, open(f"g{seed}/manifest.jsonl")) if max(m["sizes"].values()) >= 300 and m["nests"] <= 3]
 for m in sel:
-    shutil.copy("g173/" + m["file"], "g173big/" + m["file"])
-with open("g173big/manifest.jsonl", "w") as f:
+    shutil.copy(f"g{seed}/" + m["file"], f"g{seed}big/" + m["file"])
+with open(f"g{seed}big/manifest.jsonl", "w") as f:
     f.writelines(json.dumps(m, sort_keys=True) + "\n" for m in sel)
 print(len(sel), "programs")
 PY
