@@ -3,7 +3,7 @@
 # models blended with train46.sh's F46, session 44's fine-tunes taught the labels no model has seen).
 P=/work/main/.venv/bin
 W=/work/main/polyrl/model/weights
-S=/work/runs/s46
+S=${S:-/work/runs/s46}  # session 47's train47.sh and decide47.sh pass /work/runs/s47
 R=/work/main/reports
 cd $S
 MIX44="$W/costmodel-forms.pt+$W/costmodel-forms-amd.pt,$W/costmodel-forms-tuned.pt+$W/costmodel-forms-tuned-amd.pt"

@@ -6,24 +6,29 @@
 #   bash decide46.sh measure    # measure only
 set -u
 source "$(dirname "$0")/configs46.sh"   # P W S R, MIX44, MIX46; cd $S
-[ -d g170 ] || $P/polyrl generate --count 200 --seed 170 --scale 128 \
-  --weights contraction=3,triangular_update=2,blas_order=0.8,scalars=0.5 --out g170 > gen170.log
-[ -d h170 ] || $P/python $R/session41/fresh_set.py g170 h170 40 300 3000
-sets="$S/h170 /work/runs/s45/h161 /work/runs/s45/h165 /work/runs/s45/h167 /work/runs/s45/h168 /work/runs/s45/h163"
+# TAG (default 46) names the configurations (shipTAG, mixTAG) and files; SETS, BASE and NEW (default h170 and the five
+# of session 45, MIX44 and MIX46) the held-out sets and the two blends: session 47's decide47.sh passes its own.
+T=${TAG:-46}
+if [ -z "${SETS:-}" ]; then
+  [ -d g170 ] || $P/polyrl generate --count 200 --seed 170 --scale 128 \
+    --weights contraction=3,triangular_update=2,blas_order=0.8,scalars=0.5 --out g170 > gen170.log
+  [ -d h170 ] || $P/python $R/session41/fresh_set.py g170 h170 40 300 3000
+  SETS="$S/h170 /work/runs/s45/h161 /work/runs/s45/h165 /work/runs/s45/h167 /work/runs/s45/h168 /work/runs/s45/h163"
+fi
 if [ "${1:-}" != measure ]; then
-  for cfg in "ship46=$MIX44" "mix46=$MIX46"; do
-    (for d in $sets; do OMP_NUM_THREADS=1 $P/python $R/session38/pipeline_eval.py decide $d "$cfg"; done) \
-      > decide46-${cfg%%=*}.log 2>&1 &
+  for cfg in "ship$T=${BASE:-$MIX44}" "mix$T=${NEW:-$MIX46}"; do
+    (for d in $SETS; do OMP_NUM_THREADS=1 $P/python $R/session38/pipeline_eval.py decide $d "$cfg"; done) \
+      > decide$T-${cfg%%=*}.log 2>&1 &
   done
   wait; echo all decided
-  for d in $sets; do $P/python $R/session41/changed_decisions.py list $d ship46 mix46 $d/changed46.txt; done
+  for d in $SETS; do $P/python $R/session41/changed_decisions.py list $d ship$T mix$T $d/changed$T.txt; done
 fi
-for d in $sets; do
+for d in $SETS; do
   n=$(basename $d)
-  [ -s $d/changed46.txt ] || { echo "$n: nothing changed" | tee $R/session46/changed46-$n.txt; continue; }
-  OMP_WAIT_POLICY=passive $P/polyrl measure $d/corpus --schedules $d/changed46.txt --workers 2 --threads 2 --repeat 3 \
-    --timeout 60 --compile-timeout 120 --store $S/$n-m46.sqlite --batch 8 --no-progress > $S/measure-$n-m46.log 2>&1
-  $P/python $R/session41/changed_decisions.py report $d $S/$n-m46.sqlite ship46 mix46 > $R/session46/changed46-$n.txt
-  echo "$n: $(grep against $R/session46/changed46-$n.txt | tr '\n' ' ')"
+  [ -s $d/changed$T.txt ] || { echo "$n: nothing changed" | tee $R/session$T/changed$T-$n.txt; continue; }
+  OMP_WAIT_POLICY=passive $P/polyrl measure $d/corpus --schedules $d/changed$T.txt --workers 2 --threads 2 --repeat 3 \
+    --timeout 60 --compile-timeout 120 --store $S/$n-m$T.sqlite --batch 8 --no-progress > $S/measure-$n-m$T.log 2>&1
+  $P/python $R/session41/changed_decisions.py report $d $S/$n-m$T.sqlite ship$T mix$T > $R/session$T/changed$T-$n.txt
+  echo "$n: $(grep against $R/session$T/changed$T-$n.txt | tr '\n' ' ')"
 done
 echo all measured

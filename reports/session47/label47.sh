@@ -6,9 +6,6 @@
 #   bash label47.sh big 177   # training seed 177 (select47.sh 177 1000), at the very end: stopped after 606 s
 # Stopped with pkill -INT (the store keeps every finished evaluation; run again to go on), then exported:
 #   polyrl dataset export /work/runs/s47/labelsSEED.sqlite --name s47-gSEED-...
-set -eu
-if [ "$1" != big ]; then RUNS=/work/runs/s47 exec bash "$(dirname "$0")/../session45/label45.sh" "$@"; fi
-seed=${2:?big SEED}
-cd /work/runs/s47
-OMP_WAIT_POLICY=passive exec /work/main/.venv/bin/polyrl measure g${seed}big --schedules macros --workers 2 --threads 2 \
-  --repeat 3 --timeout 60 --compile-timeout 60 --store labels${seed}big.sqlite --batch 4 --no-progress
+# Both through session 45's label45.sh; a selection (already generated) as the corpus gSEEDbig with a 60 s timeout.
+if [ "$1" = big ]; then set -- "${2:?big SEED}big"; export TIMEOUT=60; fi
+RUNS=/work/runs/s47 exec bash "$(dirname "$0")/../session45/label45.sh" "$@"

@@ -18,17 +18,5 @@
 #  - mix47 ships (it replaces the two -amd.pt files) if the product of the seven set geomeans (mix47 against mix46)
 #    is at least 1.02 and no set is below 0.97. Otherwise nothing changes.
 #   bash train47.sh
-set -eu
-source "$(dirname "$0")/configs47.sh"   # P W S R; cd $S
-mkdir -p shards47
-for s in s46-g169 s46-g171 s47-g172 s47-g173big; do ln -sf /work/main/datasets/labels/$s-*.parquet shards47/; done
-$P/polyrl dataset import --labels shards47 --store new47.sqlite --corpus new47-corpus > import47.log 2>&1
-$P/polyrl pretrain --store new47.sqlite --corpus new47-corpus --machine "AMD EPYC" --init $W/costmodel-forms-tuned-amd.pt \
-  --out F47-tuned.pt --epochs 3 --lr 1e-4 --workers 2 --rank-weight 3 --seed 0 > pretrain-F47-tuned.log 2>&1
-[ -f F47-forms.graphs.pt ] || cp F47-tuned.graphs.pt F47-forms.graphs.pt
-$P/polyrl pretrain --store new47.sqlite --corpus new47-corpus --machine "AMD EPYC" --init $W/costmodel-forms-amd.pt \
-  --out F47-forms.pt --epochs 3 --lr 1e-4 --workers 2 --rank-weight 3 --seed 0 > pretrain-F47-forms.log 2>&1
-for m in F47-tuned F47-forms; do
-  $P/python -c "from polyrl.model.costmodel import export_costmodel; export_costmodel('$m.pt', '$m-export.pt')"
-done
-echo trained
+S=/work/runs/s47 TAG=47 SHARDS="s46-g169 s46-g171 s47-g172 s47-g173big" \
+  exec bash "$(dirname "$0")/../session46/train46.sh"   # session 46's recipe with these shards, files F47-*
