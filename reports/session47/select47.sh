@@ -7,7 +7,7 @@
 #   bash select47.sh 175 1000   # another training seed, the same way (g175big)
 set -eu
 seed=${1:-173} count=${2:-1000}
-cd /work/runs/s47
+cd ${RUNS:-/work/runs/s47}   # session 48 passes RUNS=/work/runs/s48
 /work/main/.venv/bin/polyrl generate --count $count --seed $seed --scale 32 --weights \
   elementwise=0,broadcast=0,reduction=0,contraction=3,stencil_jacobi=0,stencil_seidel=0,transpose=0.3,skewed=0,triangular=0.3,triangular_update=1.5,blas_order=0.7,scalars=0.8,shared=0 \
   --out g$seed > gen$seed.log
