@@ -68,6 +68,18 @@ def test_a_contraction_gets_the_blis_plan_and_computes_what_the_original_does():
         assert result.new.status == "ok" and result.verified is True, (name, schedule, result.new.detail)
 
 
+def test_an_array_read_twice_is_packed_for_the_reference_the_vector_loop_streams():
+    # syrk reads A[i][k] and A[j][k]; j is innermost, so A[j][k] is the column the vector
+    # loop walks: A is packed transposed at the k tile (KT), not as written at the i tile
+    program = sized("linear-algebra/blas/syrk/syrk.c", "MEDIUM")
+    schedule = macro_schedules(program.model)["blis-large"]
+    product = [w for w in words(schedule) if w.startswith("B1:")]
+    assert "B1:KT(1,1)" in product and not any(w.startswith("B1:K(") for w in product)
+    assert product[-1] == "B1:V()"
+    result = program.apply(schedule).run(toolchain("MEDIUM"), repeat=1, check_reference=False)
+    assert result.new.status == "ok" and result.verified is True, result.new.detail
+
+
 def test_the_parallel_loop_makes_at_least_two_iterations_where_one_can():
     from polyrl.poly.geometry import DEFAULT_PARAM_VALUE, LoopGeometry
     from polyrl.poly.params import resolve_params

@@ -396,19 +396,28 @@ def _split(b: _Builder, level: int) -> bool:
 
 
 def _pack(b: _Builder, shape: BranchShape, tile_level: dict[int, int], innermost: int) -> None:
-    """Pack each read-only array of the band at the deepest tile loop its subscripts use."""
-    done: set[str] = set()
+    """Pack each read-only array of the band at the deepest tile loop its subscripts use.
+
+    An array read through several references (syrk's A[i][k] and A[j][k]) is packed for the
+    one the innermost loop walks, where there is one: the operand streamed through the
+    vector loop, whose layout in the buffer matters (KT where the innermost walks one of its
+    columns), at the deepest tile loop that reference uses. Before session 48 the first
+    reference decided: syrk's A was packed as written at its row tile, its streamed column
+    walk left strided (PolyBench syrk at LARGE: the hand schedule's KT(1,1) runs 9.2x)."""
+    chosen: dict[str, tuple[ArrayRef, list[int], tuple[int, ...]]] = {}
     for ref, written, its in shape.refs:
-        if written or ref.name in shape.written or ref.name in done or ref.name not in b.nest.arrays:
+        if written or ref.name in shape.written or ref.name not in b.nest.arrays:
             continue
         used = [lvl for lvl in tile_level if _stride(ref, its[lvl]) not in (INVARIANT,)]
         if len(used) < 2:
             continue  # a row or a column: nothing worth a copy
-        done.add(ref.name)
+        if ref.name not in chosen or (innermost in used and innermost not in chosen[ref.name][1]):
+            chosen[ref.name] = (ref, used, its)
+    for name, (ref, used, its) in chosen.items():
         level = max(tile_level[lvl] for lvl in used)
         last = of_expr(ref.indices[-1]) or {}
         kind = "KT" if innermost in used and last.get(("i", its[innermost]), 0) == 0 else "K"
-        b.first((kind, level, b.nest.arrays.index(ref.name)))
+        b.first((kind, level, b.nest.arrays.index(name)))
 
 
 def _band3(b: _Builder, shape: BranchShape, order: list[int], p: Profile) -> bool:

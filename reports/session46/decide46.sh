@@ -7,7 +7,8 @@
 set -u
 source "$(dirname "$0")/configs46.sh"   # P W S R, MIX44, MIX46; cd $S
 # TAG (default 46) names the configurations (shipTAG, mixTAG) and files; SETS, BASE and NEW (default h170 and the five
-# of session 45, MIX44 and MIX46) the held-out sets and the two blends: session 47's decide47.sh passes its own.
+# of session 45, MIX44 and MIX46) the held-out sets and the two blends: session 47's decide47.sh passes its own;
+# BASE_EVAL (default pipeline_eval.py) the script that decides the base configuration.
 T=${TAG:-46}
 if [ -z "${SETS:-}" ]; then
   [ -d g170 ] || $P/polyrl generate --count 200 --seed 170 --scale 128 \
@@ -17,7 +18,9 @@ if [ -z "${SETS:-}" ]; then
 fi
 if [ "${1:-}" != measure ]; then
   for cfg in "ship$T=${BASE:-$MIX44}" "mix$T=${NEW:-$MIX46}"; do
-    (for d in $SETS; do OMP_NUM_THREADS=1 $P/python $R/session38/pipeline_eval.py decide $d "$cfg"; done) \
+    ev=$R/session38/pipeline_eval.py
+    [ "${cfg%%=*}" = ship$T ] && ev=${BASE_EVAL:-$ev}   # session 48's decide48.sh: the shipped macros of a3b5aae
+    (for d in $SETS; do OMP_NUM_THREADS=1 $P/python $ev decide $d "$cfg"; done) \
       > decide$T-${cfg%%=*}.log 2>&1 &
   done
   wait; echo all decided

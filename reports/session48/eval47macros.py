@@ -1,0 +1,40 @@
+"""Session 48: session 38's pipeline_eval.py with session 47's packing rule in the macro schedules (an array read
+through several references packed for its first one), so that decide48.sh's mix47 decides as the shipped pipeline
+of a3b5aae did; mix48 runs pipeline_eval.py itself, with this session's rule (polyrl.poly.macros._pack).
+
+    python eval47macros.py decide PLAN_DIR CONFIG...   # as pipeline_eval.py
+"""
+
+from __future__ import annotations
+
+import runpy
+import sys
+from pathlib import Path
+
+from polyrl.frontend.affine import of_expr
+from polyrl.poly import macros
+from polyrl.poly.macros import INVARIANT, _stride
+
+
+def _pack47(b, shape, tile_level, innermost) -> None:
+    """Session 47's polyrl.poly.macros._pack (MACROS_VERSION 11), unchanged."""
+    done: set[str] = set()
+    for ref, written, its in shape.refs:
+        if written or ref.name in shape.written or ref.name in done or ref.name not in b.nest.arrays:
+            continue
+        used = [lvl for lvl in tile_level if _stride(ref, its[lvl]) not in (INVARIANT,)]
+        if len(used) < 2:
+            continue
+        done.add(ref.name)
+        level = max(tile_level[lvl] for lvl in used)
+        last = of_expr(ref.indices[-1]) or {}
+        kind = "KT" if innermost in used and last.get(("i", its[innermost]), 0) == 0 else "K"
+        b.first((kind, level, b.nest.arrays.index(ref.name)))
+
+
+if __name__ == "__main__":
+    macros._pack = _pack47
+    script = Path(__file__).resolve().parents[1] / "session38" / "pipeline_eval.py"
+    sys.argv[0] = str(script)
+    sys.path.insert(0, str(script.parent))
+    runpy.run_path(str(script), run_name="__main__")
