@@ -1,6 +1,7 @@
-"""Session 48: session 38's pipeline_eval.py with session 47's packing rule in the macro schedules (an array read
-through several references packed for its first one), so that decide48.sh's mix47 decides as the shipped pipeline
-of a3b5aae did; mix48 runs pipeline_eval.py itself, with this session's rule (polyrl.poly.macros._pack).
+"""Session 48: session 38's pipeline_eval.py with session 47's macro schedules (MACROS_VERSION 11: an array read
+through several references packed for its first one; the innermost loop chosen without regard to packing), so that
+decide48.sh's mix47 decides as the shipped pipeline of a3b5aae did; mix48 runs pipeline_eval.py itself, with this
+session's rules (polyrl.poly.macros._pack and BranchShape.score's `packed`).
 
     python eval47macros.py decide PLAN_DIR CONFIG...   # as pipeline_eval.py
 """
@@ -32,8 +33,14 @@ def _pack47(b, shape, tile_level, innermost) -> None:
         b.first((kind, level, b.nest.arrays.index(ref.name)))
 
 
-if __name__ == "__main__":
+def _patch() -> None:
+    unpacked = macros._innermost_first
     macros._pack = _pack47
+    macros._innermost_first = lambda b, shape, band=None, packed=False: unpacked(b, shape, band)
+
+
+if __name__ == "__main__":
+    _patch()
     script = Path(__file__).resolve().parents[1] / "session38" / "pipeline_eval.py"
     sys.argv[0] = str(script)
     sys.path.insert(0, str(script.parent))

@@ -8,14 +8,17 @@
 # sees). Why: session 47's fine-tune on seed 173's selection moved gemm at LARGE from 1.86x to 2.76x; seeds 175 and
 # 177 hold about twice as many such labels again.
 #
-# The macro schedules changed too (MACROS_VERSION 12, before F48 was trained and before held-out seed 176 was
+# The macro schedules changed too (MACROS_VERSION 12 and 13, before F48 was trained and before held-out seed 176 was
 # generated): an array read through two references (a rank-k update's A[i][k] and A[j][k]) is packed for the one the
 # innermost loop walks, transposed (KT) where that walks a column, at that reference's deepest tile loop; before, its
-# first reference decided. Its labels (the new plans of training seeds 173, 175 and 177's selections) are in s48-*.
+# first reference decided; and a band that will be packed scores a column walk of a read-only operand as the row walk
+# of its transposed buffer when it chooses the innermost loop (a rank-2k update keeps j innermost, both operands KT)
+# instead of moving the reduction innermost. Their labels (the new plans of training seeds 173, 175 and 177's
+# selections) are in the s48-* shards.
 #
-# The rule, written before F48 was trained and before held-out seed 176 was generated (amended once, at 09:38, before
-# either, to take in the macro change):
-#  - configurations: mix47 (shipped: the shipped models with session 47's macros, run from a worktree at a3b5aae) and
+# The rule, written before F48 was trained and before held-out seed 176 was generated (amended twice, at 09:38 and
+# 09:40, before either, to take in the macro changes):
+#  - configurations: mix47 (shipped: the shipped models with session 47's macros, through eval47macros.py) and
 #    mix48 (configs48.sh: F48 with this session's macros), the whole one-shot pipeline each.
 #  - eight held-out sets, each decided by both; the programs decided differently measured side by side in one store;
 #    a set's geomean counts a program decided alike as 1:
