@@ -14,7 +14,8 @@
 # first reference decided; and a band that will be packed scores a column walk of a read-only operand as the row walk
 # of its transposed buffer when it chooses the innermost loop (a rank-2k update keeps j innermost, both operands KT)
 # instead of moving the reduction innermost. Their labels (the new plans of training seeds 173, 175 and 177's
-# selections) are in the s48-* shards.
+# selections) are in the s48-* shards; seed 173's session 47 shard (seen by the shipped fine-tunes) is imported
+# beside them, so that its programs' new plans are ranked against their old ones and the original.
 #
 # The rule, written before F48 was trained and before held-out seed 176 was generated (amended twice, at 09:38 and
 # 09:40, before either, to take in the macro changes):
@@ -29,5 +30,5 @@
 #  - mix48 ships (it replaces the two -amd.pt files) if the product of the eight set geomeans (mix48 against mix47) is
 #    at least 1.02 and no set is below 0.97. Otherwise nothing changes (the macro change is reverted too).
 #   bash train48.sh
-S=/work/runs/s48 TAG=48 SHARDS="s46-g171 s47-g175big s47-g177big s48-g173big s48-g175big s48-g177big" \
+S=/work/runs/s48 TAG=48 SHARDS="s46-g171 s47-g173big s47-g175big s47-g177big s48-g173big s48-g175big s48-g177big" \
   exec bash "$(dirname "$0")/../session46/train46.sh"   # session 46's recipe with these shards, files F48-*
