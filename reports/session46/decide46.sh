@@ -10,6 +10,7 @@ source "$(dirname "$0")/configs46.sh"   # P W S R, MIX44, MIX46; cd $S
 # of session 45, MIX44 and MIX46) the held-out sets and the two blends: session 47's decide47.sh passes its own;
 # BASE_EVAL (default pipeline_eval.py) the script that decides the base configuration.
 T=${TAG:-46}
+O=${REPORT:-$R/session$T}   # where the per-set reports go (session 48's second rule: TAG=48b, REPORT=session48)
 if [ -z "${SETS:-}" ]; then
   [ -d g170 ] || $P/polyrl generate --count 200 --seed 170 --scale 128 \
     --weights contraction=3,triangular_update=2,blas_order=0.8,scalars=0.5 --out g170 > gen170.log
@@ -28,10 +29,10 @@ if [ "${1:-}" != measure ]; then
 fi
 for d in $SETS; do
   n=$(basename $d)
-  [ -s $d/changed$T.txt ] || { echo "$n: nothing changed" | tee $R/session$T/changed$T-$n.txt; continue; }
+  [ -s $d/changed$T.txt ] || { echo "$n: nothing changed" | tee $O/changed$T-$n.txt; continue; }
   OMP_WAIT_POLICY=passive $P/polyrl measure $d/corpus --schedules $d/changed$T.txt --workers 2 --threads 2 --repeat 3 \
     --timeout 60 --compile-timeout 120 --store $S/$n-m$T.sqlite --batch 8 --no-progress > $S/measure-$n-m$T.log 2>&1
-  $P/python $R/session41/changed_decisions.py report $d $S/$n-m$T.sqlite ship$T mix$T > $R/session$T/changed$T-$n.txt
-  echo "$n: $(grep against $R/session$T/changed$T-$n.txt | tr '\n' ' ')"
+  $P/python $R/session41/changed_decisions.py report $d $S/$n-m$T.sqlite ship$T mix$T > $O/changed$T-$n.txt
+  echo "$n: $(grep against $O/changed$T-$n.txt | tr '\n' ' ')"
 done
 echo all measured
