@@ -5,3 +5,5 @@ S=/work/runs/s48
 source "$(dirname "${BASH_SOURCE[0]}")/../session46/configs46.sh"   # P W S R; cd $S
 MIX47=$MIX44
 MIX48="$W/costmodel-forms.pt+$S/F48-forms-export.pt,$W/costmodel-forms-tuned.pt+$S/F48-tuned-export.pt"
+# the third rule's (train48c.sh): F48c, F48's recipe with two more shards
+MIX48C="$W/costmodel-forms.pt+$S/F48c-forms-export.pt,$W/costmodel-forms-tuned.pt+$S/F48c-tuned-export.pt"
