@@ -8,10 +8,15 @@ set -u
 source "$(dirname "$0")/configs46.sh"   # P W S R, MIX44, MIX46; cd $S
 # TAG (default 46) names the configurations (shipTAG, mixTAG) and files; SETS, BASE and NEW (default h170 and the five
 # of session 45, MIX44 and MIX46) the held-out sets and the two blends: session 47's decide47.sh passes its own;
-# BASE_EVAL (default pipeline_eval.py) the script that decides the base configuration.
+# FRESH=SEED first generates that held-out seed in $S, selected as training seed 173 (select47.sh), and puts its first
+# 40 selected programs (hSEED) before SETS.
 T=${TAG:-46}
 O=${REPORT:-$R/session$T}   # where the per-set reports go (session 48's second rule: TAG=48b, REPORT=session48)
-if [ -z "${SETS:-}" ]; then
+if [ -n "${FRESH:-}" ]; then
+  [ -d g${FRESH}big ] || RUNS=$S bash $R/session47/select47.sh $FRESH 300
+  [ -d h$FRESH ] || $P/python $R/session41/fresh_set.py g${FRESH}big h$FRESH 40 0 1000000
+  SETS="$S/h$FRESH ${SETS:?FRESH needs SETS}"
+elif [ -z "${SETS:-}" ]; then
   [ -d g170 ] || $P/polyrl generate --count 200 --seed 170 --scale 128 \
     --weights contraction=3,triangular_update=2,blas_order=0.8,scalars=0.5 --out g170 > gen170.log
   [ -d h170 ] || $P/python $R/session41/fresh_set.py g170 h170 40 300 3000
@@ -19,9 +24,7 @@ if [ -z "${SETS:-}" ]; then
 fi
 if [ "${1:-}" != measure ]; then
   for cfg in "ship$T=${BASE:-$MIX44}" "mix$T=${NEW:-$MIX46}"; do
-    ev=$R/session38/pipeline_eval.py
-    [ "${cfg%%=*}" = ship$T ] && ev=${BASE_EVAL:-$ev}   # session 48's decide48.sh: the shipped macros of a3b5aae
-    (for d in $SETS; do OMP_NUM_THREADS=1 $P/python $ev decide $d "$cfg"; done) \
+    (for d in $SETS; do OMP_NUM_THREADS=1 $P/python $R/session38/pipeline_eval.py decide $d "$cfg"; done) \
       > decide$T-${cfg%%=*}.log 2>&1 &
   done
   wait; echo all decided

@@ -6,7 +6,5 @@
 #   bash decide47.sh measure    # measure only
 set -u
 source "$(dirname "$0")/configs47.sh"   # P W S R, MIX46, MIX47; cd $S
-[ -d g174big ] || bash $R/session47/select47.sh 174 300   # the held-out seed, generated and selected as 173
-[ -d h174 ] || $P/python $R/session41/fresh_set.py g174big h174 40 0 1000000
-SETS="$S/h174 /work/runs/s46/h170 /work/runs/s45/h161 /work/runs/s45/h165 /work/runs/s45/h167 /work/runs/s45/h168 /work/runs/s45/h163" \
+FRESH=174 SETS="/work/runs/s46/h170 /work/runs/s45/h161 /work/runs/s45/h165 /work/runs/s45/h167 /work/runs/s45/h168 /work/runs/s45/h163" \
   S=$S TAG=47 BASE=$MIX46 NEW=$MIX47 exec bash $R/session46/decide46.sh "$@"   # session 46's decisions and measuring

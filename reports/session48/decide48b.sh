@@ -18,7 +18,5 @@
 #   bash decide48b.sh measure    # measure only
 set -u
 source "$(dirname "$0")/configs48.sh"   # P W S R, MIX47, MIX48 (F48's blend); cd $S
-[ -d g178big ] || RUNS=$S bash $R/session47/select47.sh 178 300   # the held-out seed, generated and selected as 173
-[ -d h178 ] || $P/python $R/session41/fresh_set.py g178big h178 40 0 1000000
-SETS="$S/h178 $S/h176 /work/runs/s47/h174 /work/runs/s46/h170 /work/runs/s45/h161 /work/runs/s45/h165 /work/runs/s45/h167 /work/runs/s45/h168 /work/runs/s45/h163" \
+FRESH=178 SETS="$S/h176 /work/runs/s47/h174 /work/runs/s46/h170 /work/runs/s45/h161 /work/runs/s45/h165 /work/runs/s45/h167 /work/runs/s45/h168 /work/runs/s45/h163" \
   S=$S TAG=48b REPORT=$R/session48 BASE=$MIX47 NEW=$MIX48 exec bash $R/session46/decide46.sh "$@"

@@ -5,7 +5,5 @@
 #   bash decide48c.sh measure    # measure only
 set -u
 source "$(dirname "$0")/configs48.sh"   # P W S R, MIX47, MIX48C; cd $S
-[ -d g180big ] || RUNS=$S bash $R/session47/select47.sh 180 300   # the held-out seed, generated and selected as 173
-[ -d h180 ] || $P/python $R/session41/fresh_set.py g180big h180 40 0 1000000
-SETS="$S/h180 $S/h178 $S/h176 /work/runs/s47/h174 /work/runs/s46/h170 /work/runs/s45/h161 /work/runs/s45/h165 /work/runs/s45/h167 /work/runs/s45/h168 /work/runs/s45/h163" \
+FRESH=180 SETS="$S/h178 $S/h176 /work/runs/s47/h174 /work/runs/s46/h170 /work/runs/s45/h161 /work/runs/s45/h165 /work/runs/s45/h167 /work/runs/s45/h168 /work/runs/s45/h163" \
   S=$S TAG=48c REPORT=$R/session48 BASE=$MIX47 NEW=$MIX48C exec bash $R/session46/decide46.sh "$@"

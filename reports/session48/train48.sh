@@ -19,7 +19,7 @@
 #
 # The rule, written before F48 was trained and before held-out seed 176 was generated (amended twice, at 09:38 and
 # 09:40, before either, to take in the macro changes):
-#  - configurations: mix47 (shipped: the shipped models with session 47's macros, through eval47macros.py) and
+#  - configurations: mix47 (shipped: the shipped models with session 47's macros, see decide48.sh) and
 #    mix48 (configs48.sh: F48 with this session's macros), the whole one-shot pipeline each.
 #  - eight held-out sets, each decided by both; the programs decided differently measured side by side in one store;
 #    a set's geomean counts a program decided alike as 1:
