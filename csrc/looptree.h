@@ -82,6 +82,10 @@ struct Node {
     Tile tile = Tile::Unknown;
     std::optional<long> step;     // `inc` as an integer literal
     bool wraps_buffers = false;   // `buffers` allocated once, in a block around the loop
+    // Jammed, hoisted through its register block's base (rewrite.cpp, jam_base): the copies
+    // take the values base + k, each under `lower <= base + k` for its other lower bounds.
+    bool based = false;
+    bool based_clear = false;  // ... where its other lower bounds are known to hold: no guard
     // Jammed: the body at init + k*inc for k = 0..jam-1, each under
     //   `if (init + k*inc <= upper)` unless the tile is known to be full;
     // Unrolled: the body at (iter + k*inc) for k = 1..unroll-1.

@@ -56,12 +56,98 @@ std::string copy_value(const std::string& init, long k, long step) {
     return k == 0 ? paren(trim(init)) : "(" + trim(init) + " + " + std::to_string(k * step) + ")";
 }
 
+// The arguments of `text` when it is, as a whole, one call of `fn`: "fn(a, b)" gives {a, b};
+// empty otherwise.
+std::vector<std::string> call_args(const std::string& text, const std::string& fn) {
+    std::string t = trim(text);
+    if (t.rfind(fn + "(", 0) != 0) return {};
+    std::vector<std::string> args;
+    std::string cur;
+    int depth = 0;
+    for (size_t i = fn.size(); i < t.size(); ++i) {
+        char c = t[i];
+        if (c == '(' && depth++ == 0) continue;
+        if (c == ')' && --depth == 0) {
+            if (i + 1 != t.size()) return {};  // "fn(a) + 1": not one call
+            args.push_back(trim(cur));
+            return args;
+        }
+        if (c == ',' && depth == 1) {
+            args.push_back(trim(cur));
+            cur.clear();
+            continue;
+        }
+        cur += c;
+    }
+    return {};
+}
+
+// A jammed loop of step 1 that runs one register block [X, X + jam - 1] of a strip-mined
+// loop, with further lower bounds Y that name loops inside the block's loop (a triangular
+// band whose jammed loop went below the loop that bounds it: syrk's i >= j once i is
+// jammed inside the vector loop of j): init `polyrl_max(X, Y...)` and an upper bound that
+// is `X + (jam - 1)` or a polyrl_min of it. Its copies can take the block's own values
+// X + k, each under `Y <= X + k`, instead of init + k: the same iterations in the same
+// order, but copy k's subscripts no longer move with the vector loop through Y (with
+// init + k they did, and every reference of the copies became a gather). nullopt when
+// the loop is not of that form.
+struct JamBase {
+    std::string base;                // X
+    std::vector<std::string> lower;  // the Ys
+};
+
+std::optional<JamBase> jam_base(const Node& n) {
+    if (n.jam < 2 || !n.upper || integer_literal(n.inc) != std::optional<long>(1)) return std::nullopt;
+    std::vector<std::string> lows = call_args(n.init, "polyrl_max");
+    std::vector<std::string> highs = call_args(*n.upper, "polyrl_min");
+    if (highs.empty()) highs.push_back(trim(*n.upper));
+    for (size_t i = 0; i < lows.size() && lows.size() >= 2; ++i) {
+        std::string top = lows[i] + " + " + std::to_string(n.jam - 1);
+        if (std::find(highs.begin(), highs.end(), top) == highs.end()) continue;
+        JamBase b{lows[i], {}};
+        for (size_t j = 0; j < lows.size(); ++j)
+            if (j != i) b.lower.push_back(lows[j]);
+        return b;
+    }
+    return std::nullopt;
+}
+
+// In a full tile whose one based jammed loop (jam_base; at `depth` in the jammed chain
+// below `loop`) is bounded below by `loop`'s iterator alone (syrk's i >= j, j the vector
+// loop), `loop` is split at the block's base X: for j <= X every copy runs, unguarded
+// straight-line code that can become vector code; for j > X the copies keep their guards.
+// The same iterations in the same order. False where it does not apply.
+bool split_at_base(Node& loop, int depth) {
+    if (loop.kind != Node::Kind::For || loop.parallel || !loop.upper || integer_literal(loop.inc) != std::optional<long>(1))
+        return false;
+    auto jammed = [depth](Node& top) {
+        Node* m = &single(top.kids[0]);
+        for (int d = 0; d < depth; ++d) m = &single(m->kids[0]);
+        return m;
+    };
+    std::optional<JamBase> b = jam_base(*jammed(loop));
+    if (!b || b->lower.size() != 1 || trim(b->lower[0]) != loop.iter) return false;
+    Node head = loop, tail = loop;
+    head.upper = "polyrl_min(" + trim(*loop.upper) + ", " + b->base + ")";
+    head.cond = loop.iter + " <= " + *head.upper;
+    jammed(head)->based_clear = true;
+    tail.init = "polyrl_max(" + trim(loop.init) + ", " + b->base + " + 1)";
+    Node block;
+    block.kind = Node::Kind::Block;
+    block.kids = {std::move(head), std::move(tail)};
+    loop = std::move(block);
+    return true;
+}
+
 // Unroll-and-jam guards, hoisted: where a chain of loops (each the only child of the
 // one before) ends in jammed loops whose full-tile condition `init + (f-1)*inc <= upper`
 // uses none of the chain's iterators, the chain becomes
 //   if (full) { chain with unguarded copies } else { chain with guarded copies },
 // so the innermost loop of a full tile holds straight-line code that it can vectorize.
 // Each jammed loop is settled once (outermost place first); the rest are tried deeper.
+// A jammed loop whose init names the chain's iterators but which runs one register block
+// (jam_base) is settled too, through the block's base: its copies in the full tile are
+// guarded by their other lower bounds only (`based`).
 Node hoisted_jam_guards(const Node& n) {
     if (n.kind == Node::Kind::For && n.jam == 1) {
         std::vector<std::string> iters;
@@ -72,6 +158,7 @@ Node hoisted_jam_guards(const Node& n) {
         }
         std::vector<std::string> conds;
         std::vector<int> chosen;  // depths, within the jammed chain, of the loops settled here
+        std::vector<int> based;   // ... of those settled through their block's base (jam_base)
         struct Outer {  // a jammed loop settled here: in a full tile its copies take these values
             std::string iter;
             std::vector<std::string> values;
@@ -91,6 +178,22 @@ Node hoisted_jam_guards(const Node& n) {
                     if (by != nullptr) ok = false;  // two of them: left guarded
                     by = &o;
                 }
+            std::optional<JamBase> base;
+            if (!ok && by == nullptr && c->tile == Tile::Unknown && c->upper && inc && *inc > 0) {
+                base = jam_base(*c);
+                bool free = base.has_value();
+                for (const std::string& it : iters) free = free && !mentions(base->base, it) && !mentions(*c->upper, it);
+                for (const Outer& o : outer) free = free && !mentions(c->init, o.iter) && !mentions(*c->upper, o.iter);
+                if (free) {
+                    conds.push_back(base->base + " + " + std::to_string(c->jam - 1) + " <= " + trim(*c->upper));
+                    chosen.push_back(depth);
+                    based.push_back(depth);
+                    std::vector<std::string> values;
+                    for (long k = 0; k < c->jam; ++k) values.push_back(copy_value(base->base, k, 1));
+                    outer.push_back({c->iter, std::move(values)});
+                    continue;
+                }
+            }
             if (ok) {
                 std::string full = trim(c->init) + " + " + std::to_string((c->jam - 1) * *inc) + " <= " + trim(*c->upper);
                 if (by == nullptr) {
@@ -112,9 +215,17 @@ Node hoisted_jam_guards(const Node& n) {
             auto settle = [&](Tile tile) {
                 Node copy = n;
                 Node* m = &copy;
-                while (m->kind == Node::Kind::For && m->jam == 1) m = &single(m->kids[0]);
+                Node* last = nullptr;  // the chain's innermost loop
+                while (m->kind == Node::Kind::For && m->jam == 1) {
+                    last = m;
+                    m = &single(m->kids[0]);
+                }
                 for (int depth = 0; m->kind == Node::Kind::For && m->jam > 1; ++depth, m = &single(m->kids[0]))
-                    if (std::find(chosen.begin(), chosen.end(), depth) != chosen.end()) m->tile = tile;
+                    if (std::find(chosen.begin(), chosen.end(), depth) != chosen.end()) {
+                        m->tile = tile;
+                        m->based = std::find(based.begin(), based.end(), depth) != based.end();
+                    }
+                if (tile == Tile::Full && based.size() == 1 && last != nullptr) split_at_base(*last, based[0]);
                 for (Node& k : copy.kids) k = hoisted_jam_guards(k);
                 return copy;
             };
@@ -272,13 +383,19 @@ Node settled(const Node& n, const Program& p) {
     } else if (n.jam > 1 && steps_up) {
         m.form = Form::Jammed;
         std::string upper = paren(trim(*n.upper));
+        std::optional<JamBase> base = n.based ? jam_base(n) : std::nullopt;
         for (long k = 0; k < n.jam; ++k) {
-            std::string value = copy_value(n.init, k, *m.step);
+            std::string value = copy_value(base ? base->base : n.init, k, *m.step);
             Node copy = settled(substituted(n.kids[0], n.iter, value), p);
-            if (n.tile != Tile::Full) {
+            std::vector<std::string> conds;
+            if (base && !n.based_clear)
+                for (const std::string& y : base->lower) conds.push_back(paren(y) + " <= " + value);
+            if (n.tile != Tile::Full) conds.push_back(value + " <= " + upper);
+            if (!conds.empty()) {
                 Node guard;
                 guard.kind = Node::Kind::If;
-                guard.cond = value + " <= " + upper;
+                guard.cond = conds[0];
+                for (size_t c = 1; c < conds.size(); ++c) guard.cond += " && " + conds[c];
                 guard.kids.push_back(std::move(copy));
                 copy = std::move(guard);
             }

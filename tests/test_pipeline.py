@@ -206,6 +206,9 @@ def test_unroll_and_jam_puts_the_copies_in_one_vectorized_body() -> None:
     assert "for (int c3 = 4 * c0; c3 <= polyrl_hi_c3; c3++) {" in text
 
 
+# syrk's BLIS plan with i and k jammed around the vector loop of j (j <= i): the jammed loop i
+# runs below the loop that bounds it, so its lower bound is max(block start, j)
+JAM_BELOW_ITS_BOUND = "B0:P(0) B1:T3(0,1,2,16,16,32) B1:I(0,2) B1:P(2) B1:KT(1,1) B1:J2(3,4,4,2) B1:V()"
 # trmm's BLIS plan: a register block on a triangular band (the inner jammed loop starts after
 # the outer one's iterator)
 TRIANGULAR_BLOCK = "B0:A(1) B0:I(0,1) B0:I(1,2) B0:T3(0,1,2,8,16,32) B0:I(0,2) B0:P(0) B0:K(2,1) B0:J2(3,4,4,4) B0:V()"
@@ -221,6 +224,8 @@ PACKED_SMALL = [
     ("syrk", "B0:P(0) B1:T3(0,1,2,16,16,32) B1:I(0,2) B1:P(2) B1:KT(1,1) B1:J(4,4) B1:V()"),
     ("syr2k", "B0:P(0) B1:T3(0,1,2,16,16,32) B1:I(0,2) B1:P(2) B1:KT(1,1) B1:KT(1,2) B1:J(4,4) B1:V()"),
     ("trmm", TRIANGULAR_BLOCK),  # partial tiles and the diagonal everywhere
+    ("syrk", JAM_BELOW_ITS_BOUND),
+    ("syr2k", "B0:P(0) B1:T3(0,1,2,16,16,32) B1:I(0,2) B1:P(2) B1:KT(1,1) B1:KT(1,2) B1:J2(3,4,4,2) B1:V()"),
 ]
 
 
@@ -245,6 +250,24 @@ def test_a_triangular_register_block_gets_its_full_tiles_as_vector_code() -> Non
     full = text[: text.index("} else {")]
     assert "polyrl_lanes_double) {" in full  # the full tile's loop is explicit vector code
     assert full.count("+ 3 <= ") == 1 + 4  # the outer loop's test and the inner one's, per outer copy
+    # its results at SMALL sizes: test_packed_schedules_are_bitwise_equal_at_small
+
+
+def test_a_register_block_bounded_by_the_vector_loop_takes_the_block_s_rows() -> None:
+    # JAM_BELOW_ITS_BOUND: the copies of i took max(4 * c3, c5) + k, so each moved with the
+    # vector loop c5 and every reference was a gather (PolyBench syrk at LARGE: the BLIS plan
+    # ran at 1.2x of the original, 20.8x once the copies take the block's rows 4 * c3 + k).
+    # The vector loop is split at the block's first row: below it every copy runs, as
+    # straight-line vector code; above it each copy keeps its guard c5 <= 4 * c3 + k.
+    text = program("syrk").apply(JAM_BELOW_ITS_BOUND).region_text
+    full = text[: text.index("} else {")]
+    assert "polyrl_max(4 * c3, c5)" not in full  # (the partial tiles' rolled loop still starts there)
+    assert "polyrl_lanes_double) {" in full  # the head of the split: explicit vector code
+    head = full[full.index("polyrl_lanes_double) {"):]
+    assert "C[4 * c3 + 1][c5]" in head and "C[4 * c3 + 3][c5]" in head
+    for k in (1, 2, 3):
+        assert f"if (c5 <= (4 * c3 + {k}))" in text  # the tail's guards
+    assert "for (int c5 = polyrl_max(32 * c0, 4 * c3 + 1); " in text  # the tail: after the block's first row
     # its results at SMALL sizes: test_packed_schedules_are_bitwise_equal_at_small
 
 
