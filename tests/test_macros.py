@@ -68,6 +68,33 @@ def test_a_contraction_gets_the_blis_plan_and_computes_what_the_original_does():
         assert result.new.status == "ok" and result.verified is True, (name, schedule, result.new.detail)
 
 
+def test_an_array_read_twice_is_packed_for_the_reference_the_vector_loop_streams():
+    # syrk reads A[i][k] and A[j][k]; j is innermost, so A[j][k] is the column the vector
+    # loop walks: A is packed transposed at the k tile (KT), not as written at the i tile
+    program = sized("linear-algebra/blas/syrk/syrk.c", "MEDIUM")
+    schedule = macro_schedules(program.model)["blis-large"]
+    product = [w for w in words(schedule) if w.startswith("B1:")]
+    assert "B1:KT(1,1)" in product and not any(w.startswith("B1:K(") for w in product)
+    assert product[-1] == "B1:V()"
+    result = program.apply(schedule).run(toolchain("MEDIUM"), repeat=1, check_reference=False)
+    assert result.new.status == "ok" and result.verified is True, result.new.detail
+
+
+def test_a_packed_band_keeps_innermost_the_loop_its_transposed_buffers_walk_by_rows():
+    # syr2k: C[i][j] += A[j][k]*B[i][k] + B[j][k]*A[i][k], loops i, k, j. As written, k walks
+    # four references with stride 1 and would go innermost (a reduction, no vector code); the
+    # packed plans keep j innermost, both operands packed transposed, with vector code. The
+    # plan without packing still moves k innermost.
+    program = sized("linear-algebra/blas/syr2k/syr2k.c", "MEDIUM")
+    schedules = macro_schedules(program.model)
+    product = [w for w in words(schedules["blis-large"]) if w.startswith("B1:")]
+    assert product[0].startswith("B1:T3(") and {"B1:KT(1,1)", "B1:KT(1,2)"} <= set(product)
+    assert product[-1] == "B1:V()"
+    assert words(schedules["tile-nopack"])[1] == "B1:I(1,2)"
+    result = program.apply(schedules["blis-large"]).run(toolchain("MEDIUM"), repeat=1, check_reference=False)
+    assert result.new.status == "ok" and result.verified is True, result.new.detail
+
+
 def test_the_parallel_loop_makes_at_least_two_iterations_where_one_can():
     from polyrl.poly.geometry import DEFAULT_PARAM_VALUE, LoopGeometry
     from polyrl.poly.params import resolve_params

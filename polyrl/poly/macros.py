@@ -10,12 +10,13 @@ or a longer stride). From that the branch gets the plan its shape calls for:
   for starting threads (polyrl.poly.geometry.MIN_PARALLEL_WORK, the policy's rule);
 - every branch: the loop that walks most references with stride 1 (the written one
   counting double) becomes the innermost, by adjacent interchanges (a column walk is
-  turned into a row walk);
+  turned into a row walk); in a band that will be packed, a column walk of a read-only
+  operand counts as the row walk of its transposed buffer;
 - a band of three loops with reuse (a reference invariant in one of them: contractions,
   products, the statistics kernels): tile the band (`T3`), put the innermost point loop's
   tile loop outermost (the BLIS order), parallelize, pack each read-only operand at the
   deepest tile loop its subscripts use (`K`, or `KT` when the innermost loop walks one of
-  its columns), register-block the two point loops around the innermost (`J2`) and write
+  its columns; an array read twice, for the reference the innermost loop walks), register-block the two point loops around the innermost (`J2`) and write
   the innermost as vector code (`V`);
 - two loops with reuse: tile them (`T2`), parallelize, jam, vector code;
 - a time loop (an outermost loop no subscript uses) around a band of one to three space
@@ -121,6 +122,13 @@ def _references(s: Statement) -> list[tuple[ArrayRef, bool]]:
     return [(r, w) for r, w in statement_references(s) if isinstance(r, ArrayRef)]
 
 
+def _transposed(ref: ArrayRef) -> ArrayRef:
+    """`ref` with its last two subscripts swapped (how a KT buffer is indexed)."""
+    if len(ref.indices) < 2:
+        return ref
+    return replace(ref, indices=(*ref.indices[:-2], ref.indices[-1], ref.indices[-2]))
+
+
 def _stride(ref: ArrayRef, k: int) -> int | None:
     """How `ref` moves along iterator k: INVARIANT, UNIT (the last subscript by +-1, no
     other), LONG; None for a subscript that is not affine."""
@@ -148,11 +156,21 @@ class BranchShape:
     def strides(self, level: int) -> list[tuple[int | None, bool]]:
         return [(_stride(ref, its[level]), written) for ref, written, its in self.refs]
 
-    def score(self, level: int) -> int:
+    def score(self, level: int, packed: bool = False) -> int:
         """How well the loop at `level` suits the innermost position: +1 per reference it
-        walks with stride 1, -1 per longer stride, the written references counting double."""
+        walks with stride 1, -1 per longer stride, the written references counting double.
+        `packed` (a band whose read-only operands will be packed): a read-only reference
+        that the loop walks along a column counts as stride 1, as in its transposed buffer
+        (KT). Why: a rank-2k update (C[i][j] += A[j][k] * B[i][k] + B[j][k] * A[i][k], j
+        innermost as written) reads four references along k with stride 1, and k went
+        innermost, a reduction without vector code; with A and B packed transposed, j walks
+        all of them with stride 1 and C too (PolyBench syr2k's hand schedule: 11.7x at LARGE)."""
         total = 0
-        for stride, written in self.strides(level):
+        for ref, written, its in self.refs:
+            stride = _stride(ref, its[level])
+            if packed and stride == LONG and not written and ref.name not in self.written \
+                    and _stride(_transposed(ref), its[level]) == UNIT:
+                stride = UNIT
             w = 2 if written else 1
             total += w if stride == UNIT else -w if stride in (LONG, None) else 0
         return total
@@ -238,16 +256,17 @@ class _Builder:
         del self.actions[n:]
 
 
-def _innermost_first(b: _Builder, shape: BranchShape, band: int | None = None) -> list[int]:
+def _innermost_first(b: _Builder, shape: BranchShape, band: int | None = None, packed: bool = False) -> list[int]:
     """Bubble the loop that suits the innermost position best down to it; the levels'
     levels of the branch as read (`shape`) in their places after the interchanges that
     were legal. With `band`: among the point loops only, after the last `band` loops were
-    tiled (the point loops then sit at levels depth..depth+band-1)."""
+    tiled (the point loops then sit at levels depth..depth+band-1). `packed`: scored as
+    BranchShape.score's."""
     d = shape.depth
     order = list(range(d))
     first, offset = (0, 0) if band is None else (d - band, band)
-    best = max(range(first, d), key=lambda lvl: (shape.score(lvl), lvl))
-    if shape.score(best) <= shape.score(d - 1):
+    best = max(range(first, d), key=lambda lvl: (shape.score(lvl, packed), lvl))
+    if shape.score(best, packed) <= shape.score(d - 1, packed):
         return order
     mark = b.mark()
     for lvl in range(best, d - 1):
@@ -396,19 +415,28 @@ def _split(b: _Builder, level: int) -> bool:
 
 
 def _pack(b: _Builder, shape: BranchShape, tile_level: dict[int, int], innermost: int) -> None:
-    """Pack each read-only array of the band at the deepest tile loop its subscripts use."""
-    done: set[str] = set()
+    """Pack each read-only array of the band at the deepest tile loop its subscripts use.
+
+    An array read through several references (syrk's A[i][k] and A[j][k]) is packed for the
+    one the innermost loop walks, where there is one: the operand streamed through the
+    vector loop, whose layout in the buffer matters (KT where the innermost walks one of its
+    columns), at the deepest tile loop that reference uses. Before session 48 the first
+    reference decided: syrk's A was packed as written at its row tile, its streamed column
+    walk left strided (PolyBench syrk at LARGE: the hand schedule's KT(1,1) runs 9.2x)."""
+    chosen: dict[str, tuple[ArrayRef, list[int], tuple[int, ...]]] = {}
     for ref, written, its in shape.refs:
-        if written or ref.name in shape.written or ref.name in done or ref.name not in b.nest.arrays:
+        if written or ref.name in shape.written or ref.name not in b.nest.arrays:
             continue
         used = [lvl for lvl in tile_level if _stride(ref, its[lvl]) not in (INVARIANT,)]
         if len(used) < 2:
             continue  # a row or a column: nothing worth a copy
-        done.add(ref.name)
+        if ref.name not in chosen or (innermost in used and innermost not in chosen[ref.name][1]):
+            chosen[ref.name] = (ref, used, its)
+    for name, (ref, used, its) in chosen.items():
         level = max(tile_level[lvl] for lvl in used)
         last = of_expr(ref.indices[-1]) or {}
         kind = "KT" if innermost in used and last.get(("i", its[innermost]), 0) == 0 else "K"
-        b.first((kind, level, b.nest.arrays.index(ref.name)))
+        b.first((kind, level, b.nest.arrays.index(name)))
 
 
 def _band3(b: _Builder, shape: BranchShape, order: list[int], p: Profile) -> bool:
@@ -504,8 +532,9 @@ def _plan(b: _Builder, shape: BranchShape, p: Profile) -> None:
         # their loops from being planned: the innermost loop first, whose interchange
         # takes this branch out of the shared loop where that is legal (gramschmidt)
         p = replace(p, intra_tile=False)
-    order = list(range(d)) if p.intra_tile else _innermost_first(b, shape)
-    if d >= 3 and shape.reused(range(d - 3, d)) and _band3(b, shape, order, p):
+    band3 = d >= 3 and shape.reused(range(d - 3, d)) and p.tile3 is not None
+    order = list(range(d)) if p.intra_tile else _innermost_first(b, shape, packed=band3 and p.pack)
+    if band3 and _band3(b, shape, order, p):
         return
     if d >= 2 and shape.reused(range(d - 2, d)) and _band2(b, shape, p):
         return
