@@ -9,7 +9,7 @@ source "$(dirname "$0")/configs46.sh"   # P W S R, MIX44, MIX46; cd $S
 # TAG (default 46) names the configurations (shipTAG, mixTAG) and files; SETS, BASE and NEW (default h170 and the five
 # of session 45, MIX44 and MIX46) the held-out sets and the two blends: session 47's decide47.sh passes its own;
 # FRESH=SEED first generates that held-out seed in $S, selected as training seed 173 (select47.sh), and puts its first
-# 40 selected programs (hSEED) before SETS.
+# 40 selected programs (hSEED) before SETS; BASE_EVAL (default pipeline_eval.py) the script that decides the base.
 T=${TAG:-46}
 O=${REPORT:-$R/session$T}   # where the per-set reports go (session 48's second rule: TAG=48b, REPORT=session48)
 if [ -n "${FRESH:-}" ]; then
@@ -24,7 +24,9 @@ elif [ -z "${SETS:-}" ]; then
 fi
 if [ "${1:-}" != measure ]; then
   for cfg in "ship$T=${BASE:-$MIX44}" "mix$T=${NEW:-$MIX46}"; do
-    (for d in $SETS; do OMP_NUM_THREADS=1 $P/python $R/session38/pipeline_eval.py decide $d "$cfg"; done) \
+    ev=$R/session38/pipeline_eval.py
+    [ "${cfg%%=*}" = ship$T ] && ev=${BASE_EVAL:-$ev}   # session 49's decide49.sh: the macros of MACROS_VERSION 11
+    (for d in $SETS; do OMP_NUM_THREADS=1 $P/python $ev decide $d "$cfg"; done) \
       > decide$T-${cfg%%=*}.log 2>&1 &
   done
   wait; echo all decided
