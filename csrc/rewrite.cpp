@@ -118,8 +118,9 @@ std::optional<JamBase> jam_base(const Node& n) {
 // straight-line code that can become vector code; for j > X the copies keep their guards.
 // The same iterations in the same order. False where it does not apply.
 bool split_at_base(Node& loop, int depth) {
-    if (loop.kind != Node::Kind::For || loop.parallel || !loop.upper || integer_literal(loop.inc) != std::optional<long>(1))
-        return false;
+    if (loop.kind != Node::Kind::For || loop.parallel || !loop.upper || integer_literal(loop.inc) != std::optional<long>(1) ||
+        !loop.packs.empty() || !loop.buffers.empty())
+        return false;  // (a loop that packs or allocates is left whole: its copies would be made twice)
     auto jammed = [depth](Node& top) {
         Node* m = &single(top.kids[0]);
         for (int d = 0; d < depth; ++d) m = &single(m->kids[0]);
