@@ -99,9 +99,10 @@ struct JamBase {
 std::optional<JamBase> jam_base(const Node& n) {
     if (n.jam < 2 || !n.upper || integer_literal(n.inc) != std::optional<long>(1)) return std::nullopt;
     std::vector<std::string> lows = call_args(n.init, "polyrl_max");
+    if (lows.size() < 2) return std::nullopt;
     std::vector<std::string> highs = call_args(*n.upper, "polyrl_min");
     if (highs.empty()) highs.push_back(trim(*n.upper));
-    for (size_t i = 0; i < lows.size() && lows.size() >= 2; ++i) {
+    for (size_t i = 0; i < lows.size(); ++i) {
         std::string top = lows[i] + " + " + std::to_string(n.jam - 1);
         if (std::find(highs.begin(), highs.end(), top) == highs.end()) continue;
         JamBase b{lows[i], {}};
@@ -127,7 +128,7 @@ bool split_at_base(Node& loop, int depth) {
         return m;
     };
     std::optional<JamBase> b = jam_base(*jammed(loop));
-    if (!b || b->lower.size() != 1 || trim(b->lower[0]) != loop.iter) return false;
+    if (!b || b->lower.size() != 1 || b->lower[0] != loop.iter) return false;
     Node head = loop, tail = loop;
     head.upper = "polyrl_min(" + trim(*loop.upper) + ", " + b->base + ")";
     head.cond = loop.iter + " <= " + *head.upper;
@@ -179,12 +180,11 @@ Node hoisted_jam_guards(const Node& n) {
                     if (by != nullptr) ok = false;  // two of them: left guarded
                     by = &o;
                 }
-            std::optional<JamBase> base;
-            if (!ok && by == nullptr && c->tile == Tile::Unknown && c->upper && inc && *inc > 0) {
-                base = jam_base(*c);
+            // (by == nullptr: its bounds name no jammed loop settled here)
+            if (!ok && by == nullptr && c->tile == Tile::Unknown) {
+                std::optional<JamBase> base = jam_base(*c);
                 bool free = base.has_value();
                 for (const std::string& it : iters) free = free && !mentions(base->base, it) && !mentions(*c->upper, it);
-                for (const Outer& o : outer) free = free && !mentions(c->init, o.iter) && !mentions(*c->upper, o.iter);
                 if (free) {
                     conds.push_back(base->base + " + " + std::to_string(c->jam - 1) + " <= " + trim(*c->upper));
                     chosen.push_back(depth);
@@ -216,7 +216,7 @@ Node hoisted_jam_guards(const Node& n) {
             auto settle = [&](Tile tile) {
                 Node copy = n;
                 Node* m = &copy;
-                Node* last = nullptr;  // the chain's innermost loop
+                Node* last = m;  // the chain's innermost loop (n itself is one)
                 while (m->kind == Node::Kind::For && m->jam == 1) {
                     last = m;
                     m = &single(m->kids[0]);
@@ -226,7 +226,7 @@ Node hoisted_jam_guards(const Node& n) {
                         m->tile = tile;
                         m->based = std::find(based.begin(), based.end(), depth) != based.end();
                     }
-                if (tile == Tile::Full && based.size() == 1 && last != nullptr) split_at_base(*last, based[0]);
+                if (tile == Tile::Full && based.size() == 1) split_at_base(*last, based[0]);
                 for (Node& k : copy.kids) k = hoisted_jam_guards(k);
                 return copy;
             };
