@@ -1,0 +1,34 @@
+"""Session 50: session 32's costmodel_eval.py, where a model may also be a blend `A+B` (the geometric mean of
+the models' predicted times, what CostCheck's `blend` asks on a machine of FORMS_BLEND's vendors: the shipped
+forms models and their AMD fine-tunes).
+
+    python costmodel_eval_blend.py STORE SPLIT.pt GRAPHS.pt MACHINE MODEL[+MODEL] ...
+"""
+import sys
+
+import numpy as np
+import torch
+
+from polyrl.model.costmodel import load_costmodel, ndcg_at_1, predict_seconds, read_store, spearman, spearman_within
+
+
+def main() -> None:
+    store, split_from, graphs_path, machine, *models = sys.argv[1:]
+    test = set(torch.load(split_from, weights_only=False)["split"]["test"])
+    graphs = torch.load(graphs_path, weights_only=False)["graphs"]
+    samples, what = read_store(store, machine)
+    samples = [s for s in samples if s.program in test and (s.program, s.schedule) in graphs]
+    seconds = np.array([s.seconds for s in samples])
+    groups = [s.group for s in samples]
+    print(f"{len(samples)} test samples, {len(set(groups))} (program, machine) groups, "
+          f"{len({s.program for s in samples})} programs; {what}")
+    batch = [graphs[(s.program, s.schedule)] for s in samples]
+    for spec in models:
+        logs = [np.log(predict_seconds(*load_costmodel(p), batch)) for p in spec.split("+")]
+        predicted = np.exp(np.mean(logs, axis=0))
+        print(f"{spec}\n    within-program Spearman {spearman_within(predicted, seconds, groups):.3f}  "
+              f"nDCG@1 {ndcg_at_1(predicted, seconds, groups):.3f}  Spearman, all pairs {spearman(predicted, seconds):.3f}")
+
+
+if __name__ == "__main__":
+    main()
