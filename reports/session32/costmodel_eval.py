@@ -6,6 +6,9 @@ those pretrain reports, within-program Spearman and nDCG@1 per (program, machine
 and Spearman over all test pairs.
 
     python costmodel_eval.py STORE SPLIT.pt GRAPHS.pt MACHINE MODEL.pt [MODEL.pt ...]
+
+A MODEL may be a blend `A.pt+B.pt` (session 50): the geometric mean of the models' predicted times,
+what CostCheck's `blend` asks on a machine of FORMS_BLEND's vendors.
 """
 import sys
 
@@ -33,10 +36,9 @@ def main() -> None:
     print(f"{len(samples)} test samples, {len(set(groups))} (program, machine) groups, "
           f"{len({s.program for s in samples})} programs; {what}")
     batch = [graphs[(s.program, s.schedule)] for s in samples]
-    for path in models:
-        model, target = load_costmodel(path)
-        predicted = predict_seconds(model, target, batch)
-        print(f"{path:40s} within-program Spearman {spearman_within(predicted, seconds, groups):.3f}  "
+    for spec in models:
+        predicted = np.exp(np.mean([np.log(predict_seconds(*load_costmodel(p), batch)) for p in spec.split("+")], axis=0))
+        print(f"{spec:40s} within-program Spearman {spearman_within(predicted, seconds, groups):.3f}  "
               f"nDCG@1 {ndcg_at_1(predicted, seconds, groups):.3f}  Spearman, all pairs "
               f"{spearman(predicted, seconds):.3f}")
 
