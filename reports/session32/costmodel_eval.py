@@ -8,21 +8,15 @@ and Spearman over all test pairs.
     python costmodel_eval.py STORE SPLIT.pt GRAPHS.pt MACHINE MODEL.pt [MODEL.pt ...]
 
 A MODEL may be a blend `A.pt+B.pt` (session 50): the geometric mean of the models' predicted times,
-what CostCheck's `blend` asks on a machine of FORMS_BLEND's vendors.
+CostCheck's `blend`, what AMD machines ask (FORMS_BLEND).
 """
 import sys
 
 import numpy as np
 import torch
 
-from polyrl.model.costmodel import (
-    load_costmodel,
-    ndcg_at_1,
-    predict_seconds,
-    read_store,
-    spearman,
-    spearman_within,
-)
+from polyrl.model.costmodel import ndcg_at_1, read_store, spearman, spearman_within
+from polyrl.search.policy import CostCheck
 
 
 def main() -> None:
@@ -37,7 +31,8 @@ def main() -> None:
           f"{len({s.program for s in samples})} programs; {what}")
     batch = [graphs[(s.program, s.schedule)] for s in samples]
     for spec in models:
-        predicted = np.exp(np.mean([np.log(predict_seconds(*load_costmodel(p), batch)) for p in spec.split("+")], axis=0))
+        first, *rest = spec.split("+")
+        predicted = CostCheck(first, blend=rest).predict(batch)
         print(f"{spec:40s} within-program Spearman {spearman_within(predicted, seconds, groups):.3f}  "
               f"nDCG@1 {ndcg_at_1(predicted, seconds, groups):.3f}  Spearman, all pairs "
               f"{spearman(predicted, seconds):.3f}")

@@ -2,8 +2,8 @@
 
 A diagnostic on the test set, after the fact: nothing is chosen with it. For every kernel of the suite
 at DATASET, the schedules its store holds for that kernel's program (every variant's: the base, the
-policy's, both searches' candidates) with their verified times; each MODEL (or blend `A+B`, as
-session 32's costmodel_eval.py) predicts their times. Per model: the within-kernel Spearman
+policy's, both searches' candidates) with their verified times; each MODEL (or blend `A+B`: CostCheck's
+`blend`, as session 32's costmodel_eval.py) predicts their times. Per model: the within-kernel Spearman
 (polyrl.model.costmodel.spearman_within), nDCG@1, and the speedup of the schedule it predicts
 fastest, as a share of the best measured one's log-gain (the figure the one-shot share would be if
 the pipeline picked among the measured candidates with that model). With --macros only the original
@@ -19,28 +19,34 @@ import numpy as np
 
 from polyrl.bench.suite import discover, resolve_suite
 from polyrl.errors import PolyrlError
-from polyrl.model.costmodel import load_costmodel, ndcg_at_1, predict_seconds, spearman_within
+from polyrl.model.costmodel import ndcg_at_1, spearman_within
 from polyrl.model.features import program_graph
 from polyrl.poly.legality import apply_schedule
 from polyrl.poly.macros import macro_plans
 from polyrl.poly.schedule import Schedule
 from polyrl.runtime.store import MemoStore, program_hash
+from polyrl.search.policy import CostCheck
 
 
 def candidates(by_program: dict, kernel, dataset: str, macros: bool):
     """(graphs, seconds, texts) of the kernel's verified schedules in the store ('' the original)."""
     program = kernel.load(dataset)
-    allowed = {""} | {str(Schedule(tuple(acts))) for acts, _ in macro_plans(program.model).values()} if macros else None
+    # with --macros, only these schedules count, with the nests macro_plans made
+    plans = {"": program.model.original} | {str(Schedule(tuple(acts))): nest
+                                            for acts, nest in macro_plans(program.model).values()} if macros else None
     graphs, seconds, texts = [], [], []
     for text, rec in by_program.get(program_hash(program.scop), []):
         if rec.status != "ok" or not rec.times or rec.verified is False or text in texts:
             continue
-        if allowed is not None and text not in allowed:
-            continue
-        try:
-            nest = apply_schedule(program.model, Schedule.parse(text)) if text else program.model.original
-        except PolyrlError:
-            continue  # another tool's build (pluto, polly), not a polyrl schedule
+        if plans is not None:
+            if text not in plans:
+                continue
+            nest = plans[text]
+        else:
+            try:
+                nest = apply_schedule(program.model, Schedule.parse(text)) if text else program.model.original
+            except PolyrlError:
+                continue  # another tool's build (pluto, polly), not a polyrl schedule
         graphs.append(program_graph(program.scop, nest))
         seconds.append(min(rec.times))
         texts.append(text)
@@ -56,7 +62,7 @@ def main() -> None:
         for key, rec in store.items():
             by_program.setdefault(key.program, []).append((key.schedule, rec))
     _, folder = resolve_suite("polybench")
-    loaded = {spec: [load_costmodel(p) for p in spec.split("+")] for spec in models}
+    loaded = {spec: CostCheck(first, blend=rest) for spec in models for first, *rest in [spec.split("+")]}
     groups, seconds, predicted = [], [], {spec: [] for spec in models}
     picks = {spec: [] for spec in models}
     best = []
@@ -71,8 +77,8 @@ def main() -> None:
         groups += [kernel.name] * len(texts)
         seconds.append(secs)
         best.append(base / secs.min())
-        for spec, nets in loaded.items():
-            t = np.exp(np.mean([np.log(predict_seconds(m, tg, graphs)) for m, tg in nets], axis=0))
+        for spec, check in loaded.items():
+            t = check.predict(graphs)
             predicted[spec].append(t)
             picks[spec].append(base / secs[int(np.argmin(t))])
         print(f"{kernel.name:16s} {len(texts):3d} schedules, best {best[-1]:6.2f}x; picked "
