@@ -44,7 +44,7 @@ def cpuinfo(path: str | Path = "/proc/cpuinfo") -> dict[str, str]:
 def cpu_vendor(path: str | Path = "/proc/cpuinfo") -> str:
     """"amd", "intel", or "" where /proc/cpuinfo names neither (another vendor, or no
     such file): what chooses the cost models taught that vendor's machines
-    (polyrl.search.policy.forms_blend)."""
+    (polyrl.search.policy.shipped_models)."""
     return {"AuthenticAMD": "amd", "GenuineIntel": "intel"}.get(cpuinfo(path).get("vendor_id", ""), "")
 
 

@@ -605,7 +605,8 @@ def test_the_form_check_keeps_a_form_only_where_predicted_faster_than_the_origin
     assert policy.forms is not None and plain.forms is None
     assert Policy.load().forms is None  # it is part of the check: none without one
     both = Policy.load(check=True, pick=True)
-    assert both.forms.path == policy_module.DEFAULT_FORMS and both.pick is both.forms  # one file, loaded once
+    assert both.forms.path == policy_module.shipped_models(policy_module.DEFAULT_FORMS)[0]
+    assert both.pick is both.forms  # one file, loaded once
     shared = Policy.load(check=True, pick=policy_module.DEFAULT_PICK, forms=policy_module.DEFAULT_PICK)
     assert shared.pick is shared.forms
     from polyrl.bench.variants import PolicyVariant
@@ -615,7 +616,7 @@ def test_the_form_check_keeps_a_form_only_where_predicted_faster_than_the_origin
     form = plain._form_choice(lp, plain.episode(lp, policy_module._the_form))
     assert form.whole and form.schedule.actions
     # the shipped check asks two models; the form goes only where both predict the original faster
-    assert policy.forms_also.path == policy_module.DEFAULT_FORMS_TUNED
+    assert policy.forms_also.path == policy_module.shipped_models(policy_module.DEFAULT_FORMS_TUNED)[0]
     assert Policy.load(check=True, forms=policy_module.DEFAULT_FORMS).forms_also is None
     graphs = [policy.graphs.graph(lp, str(form.schedule), form.nest), policy.graphs.graph(lp, "", lp.program.model.original)]
     predicted = [cost.predict(graphs) for cost in (policy.forms, policy.forms_also)]
@@ -634,38 +635,47 @@ def test_the_form_check_keeps_a_form_only_where_predicted_faster_than_the_origin
     assert ours.original_instead == (ours.text == "" and theirs.whole and not theirs.form_instead)
 
 
-def test_the_forms_models_are_blended_with_their_fine_tunes_on_that_vendors_machines(tmp_path):
+def test_the_forms_models_stand_for_their_fine_tunes_on_that_vendors_machines(tmp_path, monkeypatch):
     import numpy as np
 
     from polyrl.machine import cpu_vendor
     from polyrl.model.features import program_graph
-    from polyrl.search.policy import DEFAULT_FORMS, DEFAULT_FORMS_TUNED, FORMS_BLEND, CostCheck, forms_blend
+    from polyrl.search import policy as policy_module
+    from polyrl.search.policy import DEFAULT_FORMS, DEFAULT_FORMS_TUNED, FORMS_FINETUNES, CostCheck, shipped_models
 
     # the vendor comes from /proc/cpuinfo's vendor_id; another vendor or no file: none
     for vendor_id, want in [("AuthenticAMD", "amd"), ("GenuineIntel", "intel"), ("CentaurHauls", "")]:
         (tmp_path / "cpuinfo").write_text(f"processor\t: 0\nvendor_id\t: {vendor_id}\ncpu family\t: 25\n")
         assert cpu_vendor(tmp_path / "cpuinfo") == want
     assert cpu_vendor(tmp_path / "missing") == ""
-    # each shipped forms model has its AMD fine-tune, shipped beside it; other vendors get none
+    # each shipped forms model has its AMD fine-tune, shipped beside it, asked alone on AMD machines;
+    # other vendors ask the model itself
     for path in (DEFAULT_FORMS, DEFAULT_FORMS_TUNED):
-        (amd,) = forms_blend(path, "amd")
-        assert amd == FORMS_BLEND["amd"][path] and amd.is_file() and amd != path
-        assert forms_blend(path, "intel") == () and forms_blend(path, "") == ()
-    assert forms_blend(Path("elsewhere.pt"), "amd") == ()
+        tune = FORMS_FINETUNES["amd"][path]
+        assert tune.is_file() and tune != path
+        assert shipped_models(path, "amd") == (tune, ())
+        assert shipped_models(path, "intel") == (path, ()) == shipped_models(path, "")
+    assert shipped_models(Path("elsewhere.pt"), "amd") == (Path("elsewhere.pt"), ())
+    # a vendor with a fine-tune that FORMS_ALONE does not name blends it with the model
+    monkeypatch.setattr(policy_module, "FORMS_ALONE", frozenset())
+    assert shipped_models(DEFAULT_FORMS, "amd") == (DEFAULT_FORMS, (FORMS_FINETUNES["amd"][DEFAULT_FORMS],))
+    monkeypatch.undo()
     # a blend predicts the geometric mean of its models' times
     program = load(GEMM, defines={"MEDIUM_DATASET": "1"}, include_dirs=[str(UTIL)])
     graphs = [program_graph(program.scop, program.model.original)]
-    alone, tune = CostCheck(DEFAULT_FORMS).predict(graphs), CostCheck(FORMS_BLEND["amd"][DEFAULT_FORMS]).predict(graphs)
+    alone, tune = CostCheck(DEFAULT_FORMS).predict(graphs), CostCheck(FORMS_FINETUNES["amd"][DEFAULT_FORMS]).predict(graphs)
     assert not np.allclose(alone, tune)  # the premise: the fine-tune predicts otherwise
-    blended = CostCheck(DEFAULT_FORMS, blend=[FORMS_BLEND["amd"][DEFAULT_FORMS]]).predict(graphs)
+    blended = CostCheck(DEFAULT_FORMS, blend=[FORMS_FINETUNES["amd"][DEFAULT_FORMS]]).predict(graphs)
     assert np.allclose(blended, np.sqrt(alone * tune), rtol=1e-5)
     with pytest.raises(PolyrlError, match="no such cost-model checkpoint"):
         CostCheck(DEFAULT_FORMS, blend=[tmp_path / "missing.pt"])
-    # the shipped policy asks this machine's blend in the form check and the pick, each loaded once
+    # the shipped policy asks this machine's models in the form check and the pick, each loaded once
     policy = Policy.load(check=True, pick=True)
-    assert policy.forms.blend == forms_blend(DEFAULT_FORMS) and policy.forms_also.blend == forms_blend(DEFAULT_FORMS_TUNED)
+    assert (policy.forms.path, policy.forms.blend) == shipped_models(DEFAULT_FORMS)
+    assert (policy.forms_also.path, policy.forms_also.blend) == shipped_models(DEFAULT_FORMS_TUNED)
     assert policy.pick is policy.forms and policy.pick_also is policy.forms_also
-    assert Policy.load(check=True, forms=DEFAULT_FORMS).forms.blend == ()  # a path given: that model alone
+    given = Policy.load(check=True, forms=DEFAULT_FORMS).forms
+    assert (given.path, given.blend) == (DEFAULT_FORMS, ())  # a path given: that model itself
     assert Policy.load(check=True).check.blend == ()  # the check's own cost model is never blended
 
 
@@ -684,8 +694,8 @@ def test_the_pick_takes_a_macro_schedule_only_where_both_forms_models_predict_th
         DEFAULT_PICK,
         PICK_MARGIN,
         CostCheck,
-        forms_blend,
         shipped_forms,
+        shipped_models,
     )
 
     program = load(kernel, defines={"MEDIUM_DATASET": "1"}, include_dirs=[str(UTIL)])
@@ -693,8 +703,8 @@ def test_the_pick_takes_a_macro_schedule_only_where_both_forms_models_predict_th
     policy = Policy.load(check=True, pick=True)
     # the pick asks the form check's two models (loaded once) with the margin; a path asks that model alone
     assert policy.pick is policy.forms and policy.pick_also is policy.forms_also and policy.pick_margin == PICK_MARGIN
-    assert (policy.pick.path, policy.pick_also.path) == (DEFAULT_FORMS, DEFAULT_FORMS_TUNED)
-    assert (policy.pick.blend, policy.pick_also.blend) == tuple(forms_blend(p) for p in (DEFAULT_FORMS, DEFAULT_FORMS_TUNED))
+    assert ((policy.pick.path, policy.pick.blend), (policy.pick_also.path, policy.pick_also.blend)) == tuple(
+        shipped_models(p) for p in (DEFAULT_FORMS, DEFAULT_FORMS_TUNED))
     alone = Policy.load(check=True, pick=DEFAULT_PICK)
     assert alone.pick.path == DEFAULT_PICK and alone.pick_also is None and alone.pick_margin == 1.0
     assert f"{PICK_MARGIN}x" in PolicyVariant.summary  # the bench says the margin in use

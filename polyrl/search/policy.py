@@ -53,15 +53,17 @@ DEFAULT_FORMS = DEFAULT_COSTMODEL.with_name("costmodel-forms.pt")
 # ... and the second one it asks: the same model taught the labels of imperfect nests (session 34);
 # a form is left out only where both predict the original faster
 DEFAULT_FORMS_TUNED = DEFAULT_COSTMODEL.with_name("costmodel-forms-tuned.pt")
-# On a machine of a vendor named here, each of those two models is blended with its fine-tune on
-# the label set's machines of that vendor (CostCheck's `blend`: the geometric mean of the
-# predicted times), wherever the shipped models are asked: the form check and the macro pick.
-# Why: `reports/session38/README.md` (an AMD Zen 3, none of whose labels either model saw); the
-# fine-tunes taught again on two thirds more AMD labels: `reports/session41/README.md`.
-FORMS_BLEND: dict[str, dict[Path, Path]] = {
+# On a machine of a vendor named here, each of those two models has a fine-tune on the label set's
+# machines of that vendor; wherever the shipped models are asked (the form check and the macro pick)
+# the fine-tune is asked in their place on the vendors of FORMS_ALONE, and blended with them elsewhere
+# (CostCheck's `blend`: the geometric mean of the predicted times). Why the blend: `reports/session38/README.md`
+# (an AMD Zen 3, none of whose labels either model saw), the fine-tunes taught again on two thirds more
+# AMD labels: `reports/session41/README.md`; why alone on AMD: `reports/session52/README.md`.
+FORMS_FINETUNES: dict[str, dict[Path, Path]] = {
     "amd": {DEFAULT_FORMS: DEFAULT_COSTMODEL.with_name("costmodel-forms-amd.pt"),
             DEFAULT_FORMS_TUNED: DEFAULT_COSTMODEL.with_name("costmodel-forms-tuned-amd.pt")},
 }
+FORMS_ALONE: frozenset[str] = frozenset({"amd"})
 # ... and how much faster it must predict the original before the form is left out (1: any faster)
 FORM_MARGIN = 1.0
 # the macro pick (Policy._macro_pick; on in `optimize` since session 37) asks those two models too, and takes a macro
@@ -128,7 +130,7 @@ class CostCheck:
 
     def __init__(self, path: str | Path | None = None, blend: Sequence[str | Path] = ()):
         """The cost model at `path`; with `blend`, that model and the ones at those paths
-        predict together: the geometric mean of their predicted times (forms_blend)."""
+        predict together: the geometric mean of their predicted times (shipped_models)."""
         self.path = Path(path) if path is not None else DEFAULT_COSTMODEL
         self.blend = tuple(Path(p) for p in blend)
         self._models = []  # (network, target scaling) of `path`, then of each blended model
@@ -189,19 +191,23 @@ class CostCheck:
         return np.exp(np.mean([np.log(predict_seconds(m, t, plain)) for m, t in self._models], axis=0))
 
 
-def forms_blend(path: Path, vendor: str | None = None) -> tuple[Path, ...]:
-    """What the shipped forms model at `path` is blended with on a machine of `vendor`
-    (default: this machine's, polyrl.machine.cpu_vendor): its fine-tune on that vendor's
-    labels where FORMS_BLEND has one, else nothing."""
+def shipped_models(path: Path, vendor: str | None = None) -> tuple[Path, tuple[Path, ...]]:
+    """What the shipped forms model at `path` stands for on a machine of `vendor` (default:
+    this machine's, polyrl.machine.cpu_vendor), as CostCheck's (path, blend): its fine-tune on
+    that vendor's labels alone where FORMS_ALONE names the vendor, the model blended with its
+    fine-tune where only FORMS_FINETUNES has one, else the model itself."""
     from polyrl.machine import cpu_vendor
 
-    other = FORMS_BLEND.get(cpu_vendor() if vendor is None else vendor, {}).get(path)
-    return (other,) if other is not None else ()
+    vendor = cpu_vendor() if vendor is None else vendor
+    tune = FORMS_FINETUNES.get(vendor, {}).get(path)
+    if tune is None:
+        return path, ()
+    return (tune, ()) if vendor in FORMS_ALONE else (path, (tune,))
 
 
 def shipped_forms(path: Path) -> CostCheck:
-    """The shipped forms model at `path` as this machine asks it (with forms_blend's models)."""
-    return CostCheck(path, blend=forms_blend(path))
+    """The shipped forms model at `path` as this machine asks it (shipped_models)."""
+    return CostCheck(*shipped_models(path))
 
 
 class _ProgramMemo:
@@ -272,7 +278,7 @@ class Policy:
         `forms` (with a check only): the check weighs whole-program forms against the
         original loops (`_form_check`) with the shipped DEFAULT_FORMS and DEFAULT_FORMS_TUNED
         (True: the form is left out only where both predict the original faster; on the
-        vendors of FORMS_BLEND each is blended with its fine-tune, shipped_forms), the one
+        vendors of FORMS_FINETUNES each stands for its fine-tune, alone or blended: shipped_models), the one
         cost model at a path, or not at all (False). `pick` (with a check only): then the macro pick
         (`_macro_pick`): True asks DEFAULT_FORMS and DEFAULT_FORMS_TUNED, both of which must
         predict a gain of PICK_MARGIN; a path asks the one cost model there (any predicted gain)."""
@@ -291,7 +297,7 @@ class Policy:
             loaded: dict[tuple, CostCheck] = {}  # a model the form check loaded is not loaded again for the pick
 
             def cost(p: str | Path, shipped: bool = False) -> CostCheck:
-                key = (Path(p), forms_blend(Path(p), vendor) if shipped else ())
+                key = shipped_models(Path(p), vendor) if shipped else (Path(p), ())
                 if key not in loaded:
                     loaded[key] = CostCheck(*key)
                 return loaded[key]
@@ -461,10 +467,11 @@ class Policy:
         1,501 with the tuned model alone and 970 with the first alone; on the six sets 109.4,
         105.2 and 110.0.
 
-        On AMD machines (session 38, FORMS_BLEND) each of the two is blended with its fine-tune
+        On AMD machines (session 38, FORMS_FINETUNES) each of the two was blended with its fine-tune
         on the label set's AMD labels, here and in the pick: on five held-out sets measured on
         a Zen 3 the whole one-shot pipeline gained 2.7% a set (1.038x, 0.985x, 1.048x on the
-        three it was chosen on; 1.103x and 0.968x on two fresh ones)."""
+        three it was chosen on; 1.103x and 0.968x on two fresh ones). Since session 52 the
+        fine-tunes are asked alone there (FORMS_ALONE; its README has the held-out sets)."""
         if self.forms is None or not form.schedule.actions:
             return form
         start = time.perf_counter()

@@ -8,7 +8,7 @@ and Spearman over all test pairs.
     python costmodel_eval.py STORE SPLIT.pt GRAPHS.pt MACHINE MODEL.pt [MODEL.pt ...]
 
 A MODEL may be a blend `A.pt+B.pt` (session 50): the geometric mean of the models' predicted times,
-CostCheck's `blend`, what AMD machines ask (FORMS_BLEND).
+CostCheck's `blend`, what polyrl.search.policy.shipped_models asks on machines of FORMS_FINETUNES' vendors outside FORMS_ALONE.
 """
 import sys
 
