@@ -8,7 +8,7 @@ and Spearman over all test pairs.
     python costmodel_eval.py STORE SPLIT.pt GRAPHS.pt MACHINE MODEL.pt [MODEL.pt ...]
 
 A MODEL may be a blend `A.pt+B.pt` (session 50): the geometric mean of the models' predicted times,
-CostCheck's `blend`, what polyrl.search.policy.shipped_models asks on machines of FORMS_FINETUNES' vendors outside FORMS_ALONE.
+CostCheck's `blend` (polyrl.search.policy.shipped_models blends where FORMS_ALONE does not name the vendor).
 """
 import sys
 

@@ -21,20 +21,11 @@
 set -u
 S=/work/runs/s51
 source "$(dirname "$0")/../session46/configs46.sh"   # P W S R, MIX44 (the shipped blend, now with F50); cd $S
-BLEND="$W/costmodel-forms.pt+$S/F51-forms-export.pt,$W/costmodel-forms-tuned.pt+$S/F51-tuned-export.pt"
-ALONE="$S/F51-forms-export.pt,$S/F51-tuned-export.pt"
-if [ "${1:-}" != measure ]; then
-  $P/python $R/session32/costmodel_eval.py new51.sqlite F51-tuned.pt F51-tuned.graphs.pt "AMD EPYC" \
-    "$W/costmodel-forms.pt+$S/F51-forms-export.pt" "$W/costmodel-forms-tuned.pt+$S/F51-tuned-export.pt" \
-    $S/F51-forms-export.pt $S/F51-tuned-export.pt > choose51.txt
-fi
-MIX51=$(awk '/within-program Spearman/ {for (i = 1; i < NF; i++) if ($i == "Spearman") r[++n] = $(i + 1)}
-  END {print (r[3] + r[4] > r[1] + r[2]) ? "alone" : "blend"}' choose51.txt)
-echo "mix51 asks F51 $MIX51 ($(grep -c 'within-program' choose51.txt) models evaluated)"
-[ "$MIX51" = alone ] && NEW=$ALONE || NEW=$BLEND
+T=51
+source $R/session51/choose_asking.sh   # NEW: F51 alone or blended, by choose51.txt
 [ -d g190 ] || $P/polyrl generate --count 300 --seed 190 --scale 0.05 \
   --weights contraction=2,triangular_update=2,imperfect=1,scalars=0.5,blas_order=0.5 --out g190 > gen190.log
 [ -d h190 ] || $P/python $R/session41/fresh_set.py g190 h190 60 0.05 5
 FRESH=192 SETS="$S/h190 /work/runs/s45/h163 /work/runs/s45/h164 /work/runs/s50/h186 /work/runs/s50/h188 \
 /work/runs/s49/h182 /work/runs/s49/h184 /work/runs/s48/h176 /work/runs/s47/h174 /work/runs/s46/h170 /work/runs/s45/h161" \
-  S=$S TAG=51 BASE=$MIX44 NEW=$NEW exec bash $R/session46/decide46.sh "$@"
+  S=$S TAG=$T BASE=$MIX44 NEW=$NEW exec bash $R/session46/decide46.sh "$@"

@@ -22,19 +22,10 @@
 set -u
 S=/work/runs/s52
 source "$(dirname "$0")/../session46/configs46.sh"   # P W S R, MIX44 (the shipped blend, now with F50); cd $S
-BLEND="$W/costmodel-forms.pt+$S/F52-forms-export.pt,$W/costmodel-forms-tuned.pt+$S/F52-tuned-export.pt"
-ALONE="$S/F52-forms-export.pt,$S/F52-tuned-export.pt"
-if [ "${1:-}" != measure ]; then
-  $P/python $R/session32/costmodel_eval.py new52.sqlite F52-tuned.pt F52-tuned.graphs.pt "AMD EPYC" \
-    "$W/costmodel-forms.pt+$S/F52-forms-export.pt" "$W/costmodel-forms-tuned.pt+$S/F52-tuned-export.pt" \
-    $S/F52-forms-export.pt $S/F52-tuned-export.pt > choose52.txt
-fi
-MIX52=$(awk '/within-program Spearman/ {for (i = 1; i < NF; i++) if ($i == "Spearman") r[++n] = $(i + 1)}
-  END {print (r[3] + r[4] > r[1] + r[2]) ? "alone" : "blend"}' choose52.txt)
-echo "mix52 asks F52 $MIX52 ($(grep -c 'within-program' choose52.txt) models evaluated)"
-[ "$MIX52" = alone ] && NEW=$ALONE || NEW=$BLEND
+T=52
+source $R/session51/choose_asking.sh   # NEW: F52 alone or blended, by choose52.txt
 [ -d g198med ] || RUNS=$S SCALE=1 LO=150 HI=450 NAME=med bash $R/session47/select47.sh 198 400
 [ -d h198 ] || $P/python $R/session41/fresh_set.py g198med h198 50 0 1000000
 FRESH=200 SETS="$S/h198 /work/runs/s51/h190 /work/runs/s45/h163 /work/runs/s45/h164 /work/runs/s51/h192 \
 /work/runs/s50/h186 /work/runs/s50/h188 /work/runs/s49/h182 /work/runs/s49/h184 /work/runs/s46/h170 /work/runs/s45/h161" \
-  S=$S TAG=52 BASE=$MIX44 NEW=$NEW exec bash $R/session46/decide46.sh "$@"
+  S=$S TAG=$T BASE=$MIX44 NEW=$NEW exec bash $R/session46/decide46.sh "$@"
