@@ -97,9 +97,10 @@ def test_hundreds_of_programs_parse_with_the_front_end(corpus):
 def test_distribution_covers_every_pattern_and_shape(corpus):
     _, entries = corpus
     kernels = {p for e in entries for p in e["patterns"]}
-    # every pattern on by default (imperfect and triangular-update are off, so that old seeds keep their programs)
-    assert kernels == {p for p, w in Weights().pattern_weights() if w > 0} == set(PATTERNS) - {"imperfect",
-                                                                                                "triangular-update"}
+    # every pattern on by default (imperfect, triangular-update and pivot-update are off, so that old seeds keep
+    # their programs)
+    assert kernels == {p for p, w in Weights().pattern_weights() if w > 0} == set(PATTERNS) - {
+        "imperfect", "triangular-update", "pivot-update"}
     assert {e["depth"] for e in entries} == {1, 2, 3, 4, 5}
     assert {e["nests"] for e in entries} == {1, 2, 3, 4, 5}
     assert {e["dtype"] for e in entries} == {"float", "double"}
@@ -212,6 +213,41 @@ def test_triangular_updates_walk_columns_innermost_and_verify_transformed(tmp_pa
     opt = prog.apply("B1:I(1,2)")  # B0: the scaling loop j; B1: k and j
     # the update's innermost loop is now the reduction: A's subscripts end in that loop's iterator
     assert "A[c1][c2]" in opt.region_text
+    tc = Toolchain(flags=("-O2", "-march=native", "-fopenmp", "-ffp-contract=off"), threads=2)
+    c = compare(prog.scop, opt.region_text, "", tc, repeat=1)
+    assert c.baseline.status == "ok", c.baseline.detail
+    assert c.verified, (c.new.status, c.new.detail)
+
+
+def test_pivot_updates_carry_a_dependence_through_one_element_and_verify_transformed(tmp_path: Path):
+    """The pivot-update pattern (off by default) updates a square matrix in place through
+    its pivot row and column, k outermost; isl finds a dependence that the j loop carries
+    (through D[i][k], at j = k), so the loop takes no vector code, and a tiling of i and j
+    builds, runs and agrees with the original."""
+    from polyrl.api import load
+    from polyrl.poly.legality import carried_by
+    from polyrl.runtime import Toolchain, compare
+
+    only = ",".join(f"{p.replace('-', '_')}=0" for p in PATTERNS if p != "pivot-update")
+    w = Weights.parse(only + ",pivot_update=1,shared=0")
+    kinds = set()
+    chosen = None
+    for seed in range(30):
+        prog = generate_program(seed, w)
+        assert set(prog.patterns) == {"pivot-update"}
+        text = prog.c_text()
+        kinds |= {"relax" if "?" in text else "eliminate"}
+        if chosen is None and len(prog.nests) == 1 and "for (t = " not in text and "?" in text:
+            chosen = text
+    assert kinds == {"relax", "eliminate"}
+    assert chosen is not None, "no single relaxation in 30 seeds"
+    path = tmp_path / "pivot.c"
+    path.write_text(chosen)
+    prog = load(path)
+    nest = prog.model.original
+    inner = nest.branches()[0]
+    assert carried_by(prog.model, nest, inner)  # the j loop carries a dependence
+    opt = prog.apply("B0:T2(1,2,8,8)")
     tc = Toolchain(flags=("-O2", "-march=native", "-fopenmp", "-ffp-contract=off"), threads=2)
     c = compare(prog.scop, opt.region_text, "", tc, repeat=1)
     assert c.baseline.status == "ok", c.baseline.detail

@@ -3,7 +3,8 @@
 Owns what the generated loop nests compute: element-wise maps, broadcasts, reductions,
 contractions, Jacobi- and Seidel-like stencils, transposed, skewed and triangular
 accesses, imperfect nests (statements at several depths; off by default), triangular updates
-in the column-walk order (off by default), and the choice
+in the column-walk order (off by default), in-place updates through a pivot row and column
+(off by default), and the choice
 of arrays that links nests into producer/consumer chains.
 Every random choice goes through the `random.Random` of the `Builder`, in a fixed
 order, so a seed always gives the same program.
@@ -569,6 +570,29 @@ def triangular_update(b: Builder, ctx: NestContext) -> Kernel:
     return Kernel([_loops([_rect(i, n)], body)], "triangular-update")
 
 
+def pivot_update(b: Builder, ctx: NestContext) -> Kernel:
+    """In-place updates of a square matrix through its own pivot row and column, the
+    pivot loop k outermost: a min-plus relaxation (shortest paths through node k:
+    D[i][j] = D[i][j] < D[i][k] + D[k][j] ? D[i][j] : D[i][k] + D[k][j], the second term
+    sometimes weighted) or an elimination-like update over the whole square (A[i][j] -=
+    c * A[i][k] * A[k][j]). The j loop reads D[i][k], one element of the row it writes,
+    in every iteration: isl finds a dependence it carries at j = k, while the compiler can
+    still vectorize it by checking the overlap at run time. No other pattern writes a
+    loop like that. Off by default (session 53)."""
+    n = b.space_size()
+    i, j = _vars(ctx, 2)
+    k = ITERATORS[ctx.first_var + 2]
+    d = b.read_array(((n,), (n,)), ctx)
+    b.mark_written(d, ctx)
+    dij, dik, dkj = b.ref(d, [i, j], ctx), b.ref(d, [i, k], ctx), b.ref(d, [k, j], ctx)
+    if ctx.in_time or b.rng.random() < 0.7:  # a relaxation: idempotent, bounded however often it runs
+        via = f"{dik} + {dkj}" if b.rng.random() < 0.6 else f"{dik} + {b.lit(b.rng.choice(('0.5', '0.75', '1.5')))} * {dkj}"
+        stmt = Stmt(dij, f"{dij} < {via} ? {dij} : {via}", d, (d,), 6)
+    else:  # the small factor keeps the n updates of each element from growing
+        stmt = Stmt(dij, f"{dij} - {b.lit('0.0001')} * {dik} * {dkj}", d, (d,), 4)
+    return Kernel([_loops([_rect(k, n), _rect(i, n), _rect(j, n)], [stmt])], "pivot-update")
+
+
 PATTERNS: dict[str, Callable[[Builder, NestContext], Kernel]] = {
     "elementwise": elementwise,
     "broadcast": broadcast,
@@ -581,12 +605,13 @@ PATTERNS: dict[str, Callable[[Builder, NestContext], Kernel]] = {
     "triangular": triangular,
     "imperfect": imperfect,
     "triangular-update": triangular_update,
+    "pivot-update": pivot_update,
 }
 
 # Smallest kernel depth of each pattern, so a nest's depth budget is never exceeded.
 MIN_DEPTH = {"elementwise": 1, "broadcast": 2, "reduction": 1, "contraction": 3, "stencil-jacobi": 1,
              "stencil-seidel": 1, "transpose": 2, "skewed": 2, "triangular": 2,
-             "imperfect": 2, "triangular-update": 3}
+             "imperfect": 2, "triangular-update": 3, "pivot-update": 3}
 
 
 @dataclass
@@ -605,6 +630,7 @@ class Weights:
     # off by default: generator 1's programs stay what they were for every seed
     imperfect: float = 0.0
     triangular_update: float = 0.0  # off by default, as imperfect (session 45)
+    pivot_update: float = 0.0  # off by default, as imperfect (session 53)
     chain: float = 0.6  # probability a read takes an array an earlier nest wrote (when shapes match)
     shared: float = 0.3  # probability a nest is a shared outer loop with several branches
     double: float = 0.5  # probability the program's type is double (else float)

@@ -437,7 +437,7 @@ def stride_problem(model: Model, nest: LoopNest, path: tuple[int, ...]) -> str |
             walked = ref
             if not write and ref is not s.lhs and ref.name in transposed:  # read from the transposed buffer
                 walked = ArrayRef(ref.name, ref.indices[:-2] + (ref.indices[-1], ref.indices[-2]))
-            if _stride(model, nest.loops_on(deep), len(path) - 1, s, walked) is None:
+            if loop_stride(model, nest.loops_on(deep), len(path) - 1, s, walked) is None:
                 return (f"{ref_text(ref, s.iterators)} in {stmt} walks loop `{loop.name}` with a stride other than "
                         "0 or 1 element of its last subscript")
     return None
@@ -463,7 +463,7 @@ def _statement_paths_below(nest: LoopNest, path: tuple[int, ...]) -> list[tuple[
     return out
 
 
-def _stride(model: Model, loops: list[Loop], level: int, s, ref: ArrayRef) -> int | None:
+def loop_stride(model: Model, loops: list[Loop], level: int, s, ref: ArrayRef) -> int | None:
     """0 or 1: how far `ref` of statement `s` moves, in its last subscript only, when the
     loop at `level` of `loops` advances by one; None for anything else. Remembered per
     model with the verdicts: the schedules a search or the cost check compares share most

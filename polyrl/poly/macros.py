@@ -43,7 +43,7 @@ from polyrl.frontend.affine import of_expr
 from polyrl.ir import ArrayRef, Statement
 from polyrl.poly.accesses import statement_references
 from polyrl.poly.geometry import DEFAULT_PARAM_VALUE, MIN_PARALLEL_WORK, LoopGeometry, parallel_work, small_regions
-from polyrl.poly.legality import Model, checked_apply
+from polyrl.poly.legality import Model, carried_by, checked_apply, loop_stride
 from polyrl.poly.params import resolve_params
 from polyrl.poly.schedule import MAX_JAM, Action, Schedule
 from polyrl.poly.transform import Leaf, LoopNest, apply_action, branch_identity, branch_of, to_union_map
@@ -391,10 +391,51 @@ def _jam_vector(b: _Builder, outer: int, inner: int, jam: tuple[int, int]) -> No
         b.undo(mark)
         b.take("V")
         return
-    if b.take("V") or g > 1:
+    if b.take("V"):
         return
+    jammed_nest, jammed_actions = b.nest, list(b.actions)
     b.undo(mark)
+    if _invariant_alias(b):
+        return
+    if g > 1:  # a register block of two loops stays as it is
+        b.nest, b.actions = jammed_nest, jammed_actions
+        return
     b.first(*options(min(2 * f, MAX_JAM)))
+
+
+def _invariant_alias(b: _Builder) -> bool:
+    """Whether the focus branch's innermost loop carries a dependence (isl) while it
+    writes an element that moves with it and reads, in every iteration, one element of
+    the array it writes: a loop that carries a dependence only through that element, as
+    a relaxation through an intermediate node does (`A[i][j] = min(A[i][j], A[i][k] +
+    A[k][j])`, k outside: the j loop carries one at j = k). gcc vectorizes such a loop by
+    checking at run time that the element is not among those written; jammed copies
+    multiply the checks past what it tries, and every copy runs scalar. Such a loop is
+    left unjammed (MACROS_VERSION 15).
+
+    Why: PolyBench's floyd-warshall ran its Pluto form (tiles of 32, the row loop jammed by
+    8) at 0.40x at LARGE on a Zen 4 (session 52); on a Zen 5 at MEDIUM the tiles alone ran
+    4.61x, jammed by 8 1.08x (session 53). Left as it was: a reduction along the innermost
+    loop (the written element stays put: each jammed copy is one more independent chain of
+    arithmetic), and a loop that carries no dependence, whose vector code was refused for
+    its strides (session 53's first rule, MACROS_VERSION 14, unjammed those too: a
+    column-oriented triangular solve ran 0.73x, `reports/session53/README.md`)."""
+    path = b.nest.branches()[b.branch]
+    if not carried_by(b.model, b.nest, path, first=True):
+        return False
+    loops = b.nest.loops_on(path)
+    level = len(loops) - 1
+    found = False
+    for leaf in loops[-1].children:
+        if not isinstance(leaf, Leaf):
+            continue
+        s = b.model.scop.statement(leaf.stmt)
+        if not isinstance(s.lhs, ArrayRef) or loop_stride(b.model, loops, level, s, s.lhs) == 0:
+            return False
+        found = found or any(isinstance(ref, ArrayRef) and not written and ref.name == s.lhs.name and ref != s.lhs
+                             and loop_stride(b.model, loops, level, s, ref) == 0
+                             for ref, written in statement_references(s))
+    return found
 
 
 def _split(b: _Builder, level: int) -> bool:

@@ -1,5 +1,5 @@
 """Session 53: which programs of a generated corpus get other macro schedules (every profile, the Pluto forms
-included) with MACROS_VERSION 14 than with 13 (polyrl.poly.macros._invariant_alias answering no). Nothing is timed.
+included) with this checkout's macros (MACROS_VERSION 14 at 720f67f, 15 from session 53's second rule) than with 13 (polyrl.poly.macros._invariant_alias answering no). Nothing is timed.
 
     python reports/session53/affected.py CORPUS [LIMIT]
 """

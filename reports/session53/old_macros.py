@@ -1,7 +1,7 @@
 """Session 53: run polyrl (any command line, or session 38's pipeline_eval.py) with the macro schedules
 of MACROS_VERSION 13, where a loop whose innermost loop reads one element of the array it writes is still jammed
-(polyrl.poly.macros._invariant_alias answers no): decide53.sh's ship53 decides with it as the shipped pipeline of
-21e0e34 did, and choose_all.sh compares PolyBench's choices before and after.
+(polyrl.poly.macros._invariant_alias answers no): decide53.sh's ship53 and decide53b.sh's ship53b decide with it as
+the shipped pipeline of 21e0e34 did, and choose_all.sh compares PolyBench's choices before and after.
 
     python old_macros.py optimize FILE ...          # as `polyrl optimize FILE ...`
     python old_macros.py decide PLAN_DIR CONFIG...  # as pipeline_eval.py (also `schedules`, `report`)
