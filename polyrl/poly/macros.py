@@ -366,7 +366,9 @@ def _jam_vector(b: _Builder, outer: int, inner: int, jam: tuple[int, int]) -> No
     `inner` may equal `outer` for a single one) and write the innermost as vector code.
     Where the innermost stays scalar (a reduction along it, or strides vector code cannot
     take) a single loop is jammed twice as deep: each copy is one more independent chain
-    of arithmetic for the cores' pipelines, as Pluto's jam by 8."""
+    of arithmetic for the cores' pipelines, as Pluto's jam by 8; where the innermost loop
+    carries a dependence only through one element of the array it writes, nothing is
+    jammed (`_invariant_alias`)."""
     f, g = jam
     if max(f, g) <= 1:
         b.take("V")
