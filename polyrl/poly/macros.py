@@ -395,18 +395,17 @@ def _jam_vector(b: _Builder, outer: int, inner: int, jam: tuple[int, int]) -> No
         return
     if b.take("V"):
         return
-    jammed_nest, jammed_actions = b.nest, list(b.actions)
-    b.undo(mark)
-    if _invariant_alias(b):
+    if _invariant_alias(b.model, mark[0], b.focus):  # asked of the loops before the jam
+        b.undo(mark)
         return
     if g > 1:  # a register block of two loops stays as it is
-        b.nest, b.actions = jammed_nest, jammed_actions
         return
+    b.undo(mark)
     b.first(*options(min(2 * f, MAX_JAM)))
 
 
-def _invariant_alias(b: _Builder) -> bool:
-    """Whether the focus branch's innermost loop carries a dependence (isl) while it
+def _invariant_alias(model: Model, nest: LoopNest, focus: str) -> bool:
+    """Whether the innermost loop of branch `focus` of `nest` carries a dependence (isl) while it
     writes an element that moves with it and reads, in every iteration, one element of
     the array it writes: a loop that carries a dependence only through that element, as
     a relaxation through an intermediate node does (`A[i][j] = min(A[i][j], A[i][k] +
@@ -422,22 +421,20 @@ def _invariant_alias(b: _Builder) -> bool:
     arithmetic), and a loop that carries no dependence, whose vector code was refused for
     its strides (session 53's first rule, MACROS_VERSION 14, unjammed those too: a
     column-oriented triangular solve ran 0.73x, `reports/session53/README.md`)."""
-    path = b.nest.branches()[b.branch]
-    if not carried_by(b.model, b.nest, path, first=True):
-        return False
-    loops = b.nest.loops_on(path)
+    path = nest.branches()[branch_of(nest, focus)]
+    loops = nest.loops_on(path)
     level = len(loops) - 1
     found = False
     for leaf in loops[-1].children:
         if not isinstance(leaf, Leaf):
             continue
-        s = b.model.scop.statement(leaf.stmt)
-        if not isinstance(s.lhs, ArrayRef) or loop_stride(b.model, loops, level, s, s.lhs) == 0:
-            return False
+        s = model.scop.statement(leaf.stmt)
+        if not isinstance(s.lhs, ArrayRef) or loop_stride(model, loops, level, s, s.lhs) == 0:
+            return False  # a reduction (the usual case here): no dependence analysis needed
         found = found or any(isinstance(ref, ArrayRef) and not written and ref.name == s.lhs.name and ref != s.lhs
-                             and loop_stride(b.model, loops, level, s, ref) == 0
+                             and loop_stride(model, loops, level, s, ref) == 0
                              for ref, written in statement_references(s))
-    return found
+    return found and bool(carried_by(model, nest, path, first=True))
 
 
 def _split(b: _Builder, level: int) -> bool:

@@ -17,7 +17,7 @@ from polyrl.poly import macros
 def plans(model, old: bool) -> dict[str, str]:
     real = macros._invariant_alias
     if old:
-        macros._invariant_alias = lambda b: False
+        macros._invariant_alias = lambda *_: False
     try:
         model.plans.clear()  # made once per model and profile: made again
         return {name: str(s) for name, s in macros.macro_schedules(model).items()}

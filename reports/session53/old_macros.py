@@ -16,7 +16,7 @@ from pathlib import Path
 from polyrl.poly import macros
 
 if __name__ == "__main__":
-    macros._invariant_alias = lambda b: False
+    macros._invariant_alias = lambda *_: False
     if sys.argv[1:2] and sys.argv[1] in ("decide", "schedules", "report"):
         script = Path(__file__).resolve().parents[1] / "session38" / "pipeline_eval.py"
         sys.argv = [str(script), *sys.argv[1:]]
