@@ -641,20 +641,31 @@ def test_the_forms_models_stand_for_their_fine_tunes_on_that_vendors_machines(tm
     from polyrl.machine import cpu_vendor
     from polyrl.model.features import program_graph
     from polyrl.search import policy as policy_module
-    from polyrl.search.policy import DEFAULT_FORMS, DEFAULT_FORMS_TUNED, FORMS_FINETUNES, CostCheck, shipped_models
+    from polyrl.search.policy import (
+        DEFAULT_FORMS,
+        DEFAULT_FORMS_TUNED,
+        FORMS_FINETUNES,
+        FORMS_SECOND,
+        CostCheck,
+        shipped_models,
+    )
 
     # the vendor comes from /proc/cpuinfo's vendor_id; another vendor or no file: none
     for vendor_id, want in [("AuthenticAMD", "amd"), ("GenuineIntel", "intel"), ("CentaurHauls", "")]:
         (tmp_path / "cpuinfo").write_text(f"processor\t: 0\nvendor_id\t: {vendor_id}\ncpu family\t: 25\n")
         assert cpu_vendor(tmp_path / "cpuinfo") == want
     assert cpu_vendor(tmp_path / "missing") == ""
-    # each shipped forms model has its AMD fine-tune, shipped beside it, asked alone on AMD machines;
-    # other vendors ask the model itself
+    # each shipped forms model has its AMD fine-tune, shipped beside it, asked in its place on AMD machines,
+    # blended with a second fine-tune (FORMS_SECOND); other vendors ask the model itself
     for path in (DEFAULT_FORMS, DEFAULT_FORMS_TUNED):
         tune = FORMS_FINETUNES["amd"][path]
-        assert tune.is_file() and tune != path
-        assert shipped_models(path, "amd") == (tune, ())
+        second = FORMS_SECOND[tune]
+        assert tune.is_file() and second.is_file() and len({tune, second, path}) == 3
+        assert shipped_models(path, "amd") == (tune, (second,))
         assert shipped_models(path, "intel") == (path, ()) == shipped_models(path, "")
+    monkeypatch.setattr(policy_module, "FORMS_SECOND", {})
+    assert shipped_models(DEFAULT_FORMS, "amd") == (FORMS_FINETUNES["amd"][DEFAULT_FORMS], ())  # no second: alone
+    monkeypatch.undo()
     assert shipped_models(Path("elsewhere.pt"), "amd") == (Path("elsewhere.pt"), ())
     # a vendor with a fine-tune that FORMS_ALONE does not name blends it with the model
     monkeypatch.setattr(policy_module, "FORMS_ALONE", frozenset())

@@ -64,6 +64,14 @@ FORMS_FINETUNES: dict[str, dict[Path, Path]] = {
             DEFAULT_FORMS_TUNED: DEFAULT_COSTMODEL.with_name("costmodel-forms-tuned-amd.pt")},
 }
 FORMS_ALONE: frozenset[str] = frozenset({"amd"})
+# ... where a fine-tune asked alone has a second one named here, the two are blended (the geometric mean of
+# their predicted times). Session 54: the AMD fine-tunes (F52, Zen 4 labels) with F54 (F52 taught every label of
+# a Zen 5); F54 alone lost on contractions at LARGE sizes, which the Zen 5's labels lack; the blend won on fifteen
+# held-out sets (`reports/session54/README.md`).
+FORMS_SECOND: dict[Path, Path] = {
+    FORMS_FINETUNES["amd"][DEFAULT_FORMS]: DEFAULT_COSTMODEL.with_name("costmodel-forms-amd-zen5.pt"),
+    FORMS_FINETUNES["amd"][DEFAULT_FORMS_TUNED]: DEFAULT_COSTMODEL.with_name("costmodel-forms-tuned-amd-zen5.pt"),
+}
 # ... and how much faster it must predict the original before the form is left out (1: any faster)
 FORM_MARGIN = 1.0
 # the macro pick (Policy._macro_pick; on in `optimize` since session 37) asks those two models too, and takes a macro
@@ -194,15 +202,19 @@ class CostCheck:
 def shipped_models(path: Path, vendor: str | None = None) -> tuple[Path, tuple[Path, ...]]:
     """What the shipped forms model at `path` stands for on a machine of `vendor` (default:
     this machine's, polyrl.machine.cpu_vendor), as CostCheck's (path, blend): its fine-tune on
-    that vendor's labels alone where FORMS_ALONE names the vendor, the model blended with its
-    fine-tune where only FORMS_FINETUNES has one, else the model itself."""
+    that vendor's labels where FORMS_ALONE names the vendor (blended with its second fine-tune
+    where FORMS_SECOND has one), the model blended with its fine-tune where only FORMS_FINETUNES
+    has one, else the model itself."""
     from polyrl.machine import cpu_vendor
 
     vendor = cpu_vendor() if vendor is None else vendor
     tune = FORMS_FINETUNES.get(vendor, {}).get(path)
     if tune is None:
         return path, ()
-    return (tune, ()) if vendor in FORMS_ALONE else (path, (tune,))
+    if vendor in FORMS_ALONE:
+        second = FORMS_SECOND.get(tune)
+        return tune, (second,) if second is not None else ()
+    return path, (tune,)
 
 
 def shipped_forms(path: Path) -> CostCheck:
