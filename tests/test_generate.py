@@ -97,10 +97,10 @@ def test_hundreds_of_programs_parse_with_the_front_end(corpus):
 def test_distribution_covers_every_pattern_and_shape(corpus):
     _, entries = corpus
     kernels = {p for e in entries for p in e["patterns"]}
-    # every pattern on by default (imperfect, triangular-update and pivot-update are off, so that old seeds keep
-    # their programs)
+    # every pattern on by default (imperfect, triangular-update, pivot-update and scalar-temp are off, so that old
+    # seeds keep their programs)
     assert kernels == {p for p, w in Weights().pattern_weights() if w > 0} == set(PATTERNS) - {
-        "imperfect", "triangular-update", "pivot-update"}
+        "imperfect", "triangular-update", "pivot-update", "scalar-temp"}
     assert {e["depth"] for e in entries} == {1, 2, 3, 4, 5}
     assert {e["nests"] for e in entries} == {1, 2, 3, 4, 5}
     assert {e["dtype"] for e in entries} == {"float", "double"}
@@ -248,6 +248,44 @@ def test_pivot_updates_carry_a_dependence_through_one_element_and_verify_transfo
     inner = nest.branches()[0]
     assert carried_by(prog.model, nest, inner)  # the j loop carries a dependence
     opt = prog.apply("B0:T2(1,2,8,8)")
+    tc = Toolchain(flags=("-O2", "-march=native", "-fopenmp", "-ffp-contract=off"), threads=2)
+    c = compare(prog.scop, opt.region_text, "", tc, repeat=1)
+    assert c.baseline.status == "ok", c.baseline.detail
+    assert c.verified, (c.new.status, c.new.detail)
+
+
+def test_scalar_temporaries_are_expandable_and_verify_expanded(tmp_path: Path):
+    """The scalar-temp pattern (off by default) sets a scalar before an inner loop, accumulates
+    it there and uses it after it (or in a second inner loop), in each iteration of the outer
+    loops: the three kinds come out, the scalar's value never flows between those iterations
+    (E is legal), and the program's expanded macro schedule builds, runs and agrees with the
+    original."""
+    from polyrl.api import load
+    from polyrl.poly.macros import macro_schedules
+    from polyrl.runtime import Toolchain, compare
+
+    only = ",".join(f"{p.replace('-', '_')}=0" for p in PATTERNS if p != "scalar-temp")
+    w = Weights.parse(only + ",scalar_temp=1,shared=0")
+    kinds = set()
+    chosen = None
+    for seed in range(30):
+        prog = generate_program(seed, w)
+        assert set(prog.patterns) == {"scalar-temp"}
+        text = prog.c_text()
+        kinds |= {"symmetric" if "k = i + 1" in text or "k < i;" in text else "row" if "  for (k" not in text
+                  else "product"}
+        if chosen is None and len(prog.nests) <= 2 and "for (t = " not in text and "k < i;" in text:
+            chosen = text
+    assert kinds == {"symmetric", "row", "product"}
+    assert chosen is not None, "no symmetric product in one or two nests in 30 seeds"
+    path = tmp_path / "temporary.c"
+    path.write_text(chosen)
+    prog = load(path)
+    assert prog.model.original.scalars and prog.model.original.scalars[0] == "s0"
+    plans = macro_schedules(prog.model)
+    expanded = [s for s in plans.values() if str(s).startswith("B0:E(0) ") and "P(" in str(s)]
+    assert expanded, plans
+    opt = prog.apply(str(expanded[0]))
     tc = Toolchain(flags=("-O2", "-march=native", "-fopenmp", "-ffp-contract=off"), threads=2)
     c = compare(prog.scop, opt.region_text, "", tc, repeat=1)
     assert c.baseline.status == "ok", c.baseline.detail

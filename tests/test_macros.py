@@ -429,6 +429,64 @@ def test_the_plan_on_the_loops_as_written_is_the_alternative_to_a_skewing_isl_sc
     assert source_plan(model, form, steps, planned) is None
 
 
+TEMPORARY = """#define N 160
+double A[N][N], B[N][N], C[N][N], x[N], y;
+double t;
+void kernel(void)
+{
+  int i, j, k;
+#pragma scop
+  for (i = 0; i < N; i++)
+    for (j = 0; j < N; j++) {
+      t = 0.0;
+      for (k = 0; k < N; k++)
+        t = t + A[i][k] * B[k][j];
+      C[i][j] = 0.5 * C[i][j] + 1.5 * t;
+    }
+  for (i = 0; i < N; i++)
+    y = y + x[i];
+#pragma endscop
+}
+int main(void)
+{
+  for (int i = 0; i < N; i++) {
+    x[i] = (double)(i % 7) / 7.0;
+    for (int j = 0; j < N; j++) {
+      A[i][j] = (double)((i * 3 + j) % 11) / 11.0;
+      B[i][j] = (double)((i + j * 5) % 13) / 13.0;
+      C[i][j] = (double)((i * 7 + j * 2) % 17) / 17.0;
+    }
+  }
+  kernel();
+  return 0;
+}
+"""
+
+
+def test_a_scalar_temporary_is_expanded_where_that_makes_the_nest_parallel(tmp_path: Path):
+    # t is set, accumulated and used in each (i, j) iteration: as one memory cell it makes
+    # every iteration depend on the one before, so nothing runs in parallel. Expanded (E),
+    # the plan tiles the two outer loops with a parallel tile loop outermost and brings the
+    # column loop innermost for vector code (MACROS_VERSION 16). y is a reduction to a
+    # scalar (its value flows from one iteration to the next): never expanded.
+    src = tmp_path / "temporary.c"
+    src.write_text(TEMPORARY)
+    program = load(src)
+    plans = macro_schedules(program.model)
+    expanded = {name: w for name, s in plans.items() if (w := words(s))[0] == "B0:E(0)"}
+    assert set(expanded) >= {"blis-large", "blis-medium", "blis-small", "tile-nopack"}, plans
+    for name, w in expanded.items():
+        assert not any(":E(1)" in x for x in w), (name, w)  # y stays a scalar
+        assert any(x.endswith(":P(0)") for x in w), (name, w)
+        if name != "order-parallel-vector":  # (it tiles nothing)
+            assert w[1].startswith("B0:T2(0,1,") and "B0:P(0)" in w, (name, w)
+        assert w[-1].endswith(":V()"), (name, w)
+        assert parallel_share(program.model, macro_plan(program.model, PROFILES[0])[1]) > 0.9
+        assert is_legal(program.model, Schedule.parse(" ".join(w))), name
+    result = program.apply(str(plans["blis-small"])).run(Toolchain(threads=2), repeat=1, check_reference=False)
+    assert result.new.status == "ok" and result.verified is True, result.new.detail
+
+
 def test_a_plan_is_made_once_per_model_and_profile():
     # the policy's form, the macro pick and the search ask for the same plans of one program
     model = sized("linear-algebra/blas/gemm/gemm.c").model

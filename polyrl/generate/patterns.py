@@ -4,7 +4,8 @@ Owns what the generated loop nests compute: element-wise maps, broadcasts, reduc
 contractions, Jacobi- and Seidel-like stencils, transposed, skewed and triangular
 accesses, imperfect nests (statements at several depths; off by default), triangular updates
 in the column-walk order (off by default), in-place updates through a pivot row and column
-(off by default), and the choice
+(off by default), scalar temporaries accumulated per iteration of the outer loops (off by
+default), and the choice
 of arrays that links nests into producer/consumer chains.
 Every random choice goes through the `random.Random` of the `Builder`, in a fixed
 order, so a seed always gives the same program.
@@ -593,6 +594,66 @@ def pivot_update(b: Builder, ctx: NestContext) -> Kernel:
     return Kernel([_loops([_rect(k, n), _rect(i, n), _rect(j, n)], [stmt])], "pivot-update")
 
 
+def scalar_temp(b: Builder, ctx: NestContext) -> Kernel:
+    """A scalar temporary, one value per iteration of the outer loops: set to zero before an
+    inner loop, accumulated in it and used after it, as code written against a scalar
+    accumulator is (a dot product kept in a register, reference BLAS's temporaries):
+    - a product through the temporary: t = 0; t += A[i][k] * B[k][j] over k; then
+      C[i][j] = c1 * C[i][j] + c2 * t;
+    - a symmetric product from one triangle: for k < i (or k > i) the inner loop updates
+      C[k][j] and accumulates t from the column of B, then C[i][j] takes t and the diagonal
+      term (the order reference BLAS's routine for a symmetric left factor loops in);
+    - a row scale: t accumulates a row (or its squares), then a second inner loop writes the
+      row scaled by t.
+    The temporary makes every iteration of the outer loops depend on the one before it (one
+    memory cell, rewritten each time): no outer loop can run in parallel or be tiled until
+    the scalar is expanded into an array (the action E). No other pattern writes a scalar
+    that way. Off by default (session 55)."""
+    i, j = _vars(ctx, 2)
+    kind = b.rng.randrange(3) if ctx.max_depth >= 3 else 2
+    t = b._new_array(())
+    b.mark_written(t, ctx)
+    zero = Stmt(t, b.lit("0.0"), t, (), 1)
+    # under a time loop the updates repeat: small factors keep the values bounded
+    c1 = b.lit("0.5") if ctx.in_time else b.lit(b.rng.choice(("0.5", "0.9", "1.5", "2.0")))
+    c2 = b.lit("0.0001") if ctx.in_time else b.lit(b.rng.choice(COEFFS))
+    if kind == 2:
+        n, m = b.space_size(), b.space_size()
+        a = b.read_array(((n,), (m,)), ctx)
+        out = b.write_array(((n,), (m,)), ctx, avoid=(a,))
+        aij = b.ref(a, [i, j], ctx)
+        term = f"{aij} * {aij}" if b.rng.random() < 0.5 else aij
+        acc = Stmt(t, f"{t} + {term}", t, (t, a), 3)
+        outij = b.ref(out, [i, j], ctx)
+        use = Stmt(outij, f"{c2} * {aij} * {t}", out, (a, t), 3)
+        return Kernel([_loops([_rect(i, n)], [zero, _loops([_rect(j, m)], [acc]), _loops([_rect(j, m)], [use])])],
+                      "scalar-temp")
+    k = ITERATORS[ctx.first_var + 2]
+    if kind == 0:
+        n, m, p = b.space_size(), b.space_size(), b.space_size()
+        a = b.read_array(((n,), (p,)), ctx)
+        bb = b.read_array(((p,), (m,)), ctx, avoid=(a,))
+        c = b.write_array(((n,), (m,)), ctx, avoid=(a, bb))
+        acc = Stmt(t, f"{t} + {b.ref(a, [i, k], ctx)} * {b.ref(bb, [k, j], ctx)}", t, (t, a, bb), 4)
+        cij = b.ref(c, [i, j], ctx)
+        last = Stmt(cij, f"{c1} * {cij} + {c2} * {t}", c, (c, t), 3)
+        return Kernel([_loops([_rect(i, n), _rect(j, m)], [zero, _loops([_rect(k, p)], [acc]), last])],
+                      "scalar-temp")
+    n, m = b.space_size(), b.space_size()
+    a = b.read_array(((n,), (n,)), ctx)
+    bb = b.read_array(((n,), (m,)), ctx, avoid=(a,))
+    c = b.write_array(((n,), (m,)), ctx, avoid=(a, bb))
+    lower = b.rng.random() < 0.5
+    bound = (k, "0", i, n, 0, True) if lower else (k, f"{i} + 1", n, n, 0, True)
+    aik, bij, ckj, cij = b.ref(a, [i, k], ctx), b.ref(bb, [i, j], ctx), b.ref(c, [k, j], ctx), b.ref(c, [i, j], ctx)
+    side = Stmt(ckj, f"{ckj} + {c2} * {bij} * {aik}", c, (c, bb, a), 4)
+    acc = Stmt(t, f"{t} + {b.ref(bb, [k, j], ctx)} * {aik}", t, (t, bb, a), 4)
+    diagonal = f" + {c2} * {bij} * {b.ref(a, [i, i], ctx)}" if b.rng.random() < 0.6 else ""
+    last = Stmt(cij, f"{c1} * {cij}{diagonal} + {c2} * {t}", c, (c, bb, a, t) if diagonal else (c, t),
+                5 if diagonal else 3)
+    return Kernel([_loops([_rect(i, n), _rect(j, m)], [zero, _loops([bound], [side, acc]), last])], "scalar-temp")
+
+
 PATTERNS: dict[str, Callable[[Builder, NestContext], Kernel]] = {
     "elementwise": elementwise,
     "broadcast": broadcast,
@@ -606,12 +667,14 @@ PATTERNS: dict[str, Callable[[Builder, NestContext], Kernel]] = {
     "imperfect": imperfect,
     "triangular-update": triangular_update,
     "pivot-update": pivot_update,
+    "scalar-temp": scalar_temp,
 }
 
 # Smallest kernel depth of each pattern, so a nest's depth budget is never exceeded.
 MIN_DEPTH = {"elementwise": 1, "broadcast": 2, "reduction": 1, "contraction": 3, "stencil-jacobi": 1,
              "stencil-seidel": 1, "transpose": 2, "skewed": 2, "triangular": 2,
-             "imperfect": 2, "triangular-update": 3, "pivot-update": 3}
+             "imperfect": 2, "triangular-update": 3, "pivot-update": 3,
+             "scalar-temp": 2}
 
 
 @dataclass
@@ -631,6 +694,7 @@ class Weights:
     imperfect: float = 0.0
     triangular_update: float = 0.0  # off by default, as imperfect (session 45)
     pivot_update: float = 0.0  # off by default, as imperfect (session 53)
+    scalar_temp: float = 0.0  # off by default, as imperfect (session 55)
     chain: float = 0.6  # probability a read takes an array an earlier nest wrote (when shapes match)
     shared: float = 0.3  # probability a nest is a shared outer loop with several branches
     double: float = 0.5  # probability the program's type is double (else float)

@@ -50,7 +50,9 @@ from polyrl.runtime.store import MemoStore, Record, StoreKey, machine_fingerprin
 MAX_RETRIES = 2
 KILL_AFTER_S = 5.0  # after Ctrl-C, how long the workers get to stop before they are killed (LocalBackend.close)
 PLAN_VERSION = 1  # bump when the random schedule draw changes
-MACROS_VERSION = 15  # bump when polyrl.poly.macros writes other schedules (15: no jam of a loop whose innermost
+MACROS_VERSION = 16  # bump when polyrl.poly.macros writes other schedules (16: a non-affine profile expands
+# the scalars it can where its plan then runs a tenth more of the work in parallel, the expanded branches tiled by their
+# two outer loops first, session 55; 15: no jam of a loop whose innermost
 # loop carries a dependence through one element of the array it writes, session 53; 14, the same without asking for a
 # carried dependence, failed session 53's first rule and was never shipped; 13: a packed band keeps innermost the
 # loop its transposed buffers walk by rows; session 48's, reverted there and restored in session 49)

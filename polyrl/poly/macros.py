@@ -22,7 +22,12 @@ or a longer stride). From that the branch gets the plan its shape calls for:
 - a time loop (an outermost loop no subscript uses) around a band of one to three space
   loops: skew the (first two) space loops by the time loop (the smallest factors in 1..3 that make the band
   tileable), tile the band, skew the tile loops into a wavefront, interchange it outward
-  and run the next tile loop in parallel.
+  and run the next tile loop in parallel;
+- a program whose scalars can be expanded (a temporary set, accumulated and used in each
+  iteration of the outer loops): each non-affine profile also plans it with them expanded
+  (E), each expanded branch's two outer loops tiled first with the tile loop that can run
+  in parallel outermost, and takes that plan where it runs a tenth more of the work in
+  parallel (FUSION_GAIN).
 
 Every step is applied with polyrl.poly.transform and checked with the exact legality
 check before the next; a step that is illegal or does not apply is left out, so a plan
@@ -434,7 +439,7 @@ def _invariant_alias(model: Model, nest: LoopNest, focus: str) -> bool:
         found = found or any(isinstance(ref, ArrayRef) and not written and ref.name == s.lhs.name and ref != s.lhs
                              and loop_stride(model, loops, level, s, ref) == 0
                              for ref, written in statement_references(s))
-    return found and bool(carried_by(model, nest, path, first=True))
+    return found and bool(carried_by(model.for_nest(nest), nest, path, first=True))
 
 
 def _split(b: _Builder, level: int) -> bool:
@@ -563,9 +568,63 @@ def _stencil(b: _Builder, shape: BranchShape, p: Profile) -> bool:
     return True
 
 
+def _outer_band(b: _Builder, shape: BranchShape, p: Profile) -> bool:
+    """Tile the branch's two outermost loops, run the tile loop that can run in parallel
+    outermost (one fork for the whole nest), bring the loop that suits the innermost
+    position best there among the point loops and the loops inside them, register-block
+    the loop around it and write it as vector code.
+
+    Tried first on a branch whose scalars were expanded (`_expansions`): its statements
+    sit at several depths under the two outer loops (a temporary set before an inner
+    reduction and used after it), so the band of the three innermost loops is not
+    perfect, and a loop the expansion freed of dependences is often the second outer one,
+    whose one run inside the first holds too little work to pay for starting threads
+    (a symmetric product through a temporary: the column loop j, inside the row loop i
+    that carries the updates of earlier rows)."""
+    d = shape.depth
+    if d < 3 or p.tile2 is None:
+        return False
+    mark = b.mark()
+    if not b.take("T2", 0, 1, *p.tile2):
+        return False
+    if not _parallel(b, [0]):
+        if not (b.take("I", 0, 1) and _parallel(b, [0])):
+            b.undo(mark)
+            return False
+    # the branch's levels as read: 0 and 1 are the point loops at 2 and 3, the rest one deeper each
+    best = max(range(d), key=lambda lvl: (shape.score(lvl), lvl))
+    if shape.score(best) > shape.score(d - 1):
+        bubble = b.mark()
+        for lvl in range(best + 2, d + 1):
+            if not b.take("I", lvl, lvl + 1):
+                b.undo(bubble)  # half a bubble moves the wrong loop innermost
+                break
+    _jam_vector(b, d, d, (p.jam[0], 1))  # the loop around the innermost (at d + 1)
+    return True
+
+
+def _expansions(model: Model) -> tuple[list[Action], LoopNest]:
+    """E of every scalar of the program that can be expanded (polyrl.poly.expansion), in
+    order, and the nest they make; ([], the original) where none can."""
+    known = model.plans.get("expansions")  # (not a Profile: the plans' cache holds this too)
+    if known is None:
+        nest, actions = model.original, []
+        for k in range(len(nest.scalars)):
+            act = Action(0, "E", (k,))
+            try:
+                nest = checked_apply(model, nest, act, explain=False)
+            except PolyrlError:
+                continue
+            actions.append(act)
+        known = model.plans["expansions"] = (tuple(actions), nest)
+    return list(known[0]), known[1]
+
+
 def _plan(b: _Builder, shape: BranchShape, p: Profile) -> None:
     d = shape.depth
     if d >= 2 and shape.is_time(0) and _stencil(b, shape, p):
+        return
+    if b.nest.expanded and _outer_band(b, shape, p):
         return
     if p.intra_tile and len(_own(b, [d - 2, d - 1])) < 2:
         # tiling a loop that other branches share would take them into the tiles and keep
@@ -718,7 +777,15 @@ def _macro_plan(model: Model, profile: Profile) -> tuple[list[Action], LoopNest]
     if not nest.branches():
         return [], nest
     if not profile.affine:
-        return without_small_regions(model, *_plan_all(model, nest, profile))
+        plain = without_small_regions(model, *_plan_all(model, nest, profile))
+        expansions, expanded = _expansions(model)
+        if expansions:
+            # the plan after expanding the scalars, where it runs FUSION_GAIN more of the work in parallel
+            acts, planned = _plan_all(model, expanded, profile)
+            acts, planned = without_small_regions(model, expansions + acts, planned)
+            if parallel_share(model, planned) > parallel_share(model, plain[1]) + FUSION_GAIN:
+                return acts, planned
+        return plain
     stencil = time_iterated(model)
     best: tuple[float, list[Action], LoopNest] | None = None
     seen: list[isl.UnionMap] = []  # isl's schedules planned already
