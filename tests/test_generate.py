@@ -28,6 +28,17 @@ def _digest(seeds: range) -> str:
     return h.hexdigest()
 
 
+def assert_verifies(prog, opt) -> None:
+    """`opt` (a transformation of `prog`) builds, runs and agrees with the original (real gcc,
+    two threads, no contraction of multiply-adds, so both compute alike)."""
+    from polyrl.runtime import Toolchain, compare
+
+    tc = Toolchain(flags=("-O2", "-march=native", "-fopenmp", "-ffp-contract=off"), threads=2)
+    c = compare(prog.scop, opt.region_text, "", tc, repeat=1)
+    assert c.baseline.status == "ok", c.baseline.detail
+    assert c.verified, (c.new.status, c.new.detail)
+
+
 def test_same_seed_same_bytes_in_process_and_subprocess():
     seeds = range(40)
     here = _digest(seeds)
@@ -192,7 +203,6 @@ def test_triangular_updates_walk_columns_innermost_and_verify_transformed(tmp_pa
     programs parse, and an interchange that puts the reduction innermost (legal: k carries
     only the update's own accumulation) builds, runs and agrees with the original."""
     from polyrl.api import load
-    from polyrl.runtime import Toolchain, compare
 
     only = ",".join(f"{p.replace('-', '_')}=0" for p in PATTERNS if p != "triangular-update")
     w = Weights.parse(only + ",triangular_update=1,shared=0")
@@ -213,10 +223,7 @@ def test_triangular_updates_walk_columns_innermost_and_verify_transformed(tmp_pa
     opt = prog.apply("B1:I(1,2)")  # B0: the scaling loop j; B1: k and j
     # the update's innermost loop is now the reduction: A's subscripts end in that loop's iterator
     assert "A[c1][c2]" in opt.region_text
-    tc = Toolchain(flags=("-O2", "-march=native", "-fopenmp", "-ffp-contract=off"), threads=2)
-    c = compare(prog.scop, opt.region_text, "", tc, repeat=1)
-    assert c.baseline.status == "ok", c.baseline.detail
-    assert c.verified, (c.new.status, c.new.detail)
+    assert_verifies(prog, opt)
 
 
 def test_pivot_updates_carry_a_dependence_through_one_element_and_verify_transformed(tmp_path: Path):
@@ -226,7 +233,6 @@ def test_pivot_updates_carry_a_dependence_through_one_element_and_verify_transfo
     builds, runs and agrees with the original."""
     from polyrl.api import load
     from polyrl.poly.legality import carried_by
-    from polyrl.runtime import Toolchain, compare
 
     only = ",".join(f"{p.replace('-', '_')}=0" for p in PATTERNS if p != "pivot-update")
     w = Weights.parse(only + ",pivot_update=1,shared=0")
@@ -248,10 +254,7 @@ def test_pivot_updates_carry_a_dependence_through_one_element_and_verify_transfo
     inner = nest.branches()[0]
     assert carried_by(prog.model, nest, inner)  # the j loop carries a dependence
     opt = prog.apply("B0:T2(1,2,8,8)")
-    tc = Toolchain(flags=("-O2", "-march=native", "-fopenmp", "-ffp-contract=off"), threads=2)
-    c = compare(prog.scop, opt.region_text, "", tc, repeat=1)
-    assert c.baseline.status == "ok", c.baseline.detail
-    assert c.verified, (c.new.status, c.new.detail)
+    assert_verifies(prog, opt)
 
 
 def test_scalar_temporaries_are_expandable_and_verify_expanded(tmp_path: Path):
@@ -262,7 +265,6 @@ def test_scalar_temporaries_are_expandable_and_verify_expanded(tmp_path: Path):
     original."""
     from polyrl.api import load
     from polyrl.poly.macros import macro_schedules
-    from polyrl.runtime import Toolchain, compare
 
     only = ",".join(f"{p.replace('-', '_')}=0" for p in PATTERNS if p != "scalar-temp")
     w = Weights.parse(only + ",scalar_temp=1,shared=0")
@@ -286,10 +288,7 @@ def test_scalar_temporaries_are_expandable_and_verify_expanded(tmp_path: Path):
     expanded = [s for s in plans.values() if str(s).startswith("B0:E(0) ") and "P(" in str(s)]
     assert expanded, plans
     opt = prog.apply(str(expanded[0]))
-    tc = Toolchain(flags=("-O2", "-march=native", "-fopenmp", "-ffp-contract=off"), threads=2)
-    c = compare(prog.scop, opt.region_text, "", tc, repeat=1)
-    assert c.baseline.status == "ok", c.baseline.detail
-    assert c.verified, (c.new.status, c.new.detail)
+    assert_verifies(prog, opt)
 
 
 def test_scalars_read_constants_from_read_only_variables_and_verify_transformed(tmp_path: Path):
@@ -299,7 +298,6 @@ def test_scalars_read_constants_from_read_only_variables_and_verify_transformed(
     from polyrl.api import load
     from polyrl.ir import Scalar
     from polyrl.poly.accesses import statement_references
-    from polyrl.runtime import Toolchain, compare
 
     assert not any("coef0" in generate_program(seed).c_text() for seed in range(20))
     w = Weights.parse("scalars=1,shared=0")
@@ -318,10 +316,7 @@ def test_scalars_read_constants_from_read_only_variables_and_verify_transformed(
         found += 1
         if found == 1:
             opt = prog.apply("B0:A(0)")
-            tc = Toolchain(flags=("-O2", "-march=native", "-fopenmp", "-ffp-contract=off"), threads=2)
-            c = compare(prog.scop, opt.region_text, "", tc, repeat=1)
-            assert c.baseline.status == "ok", c.baseline.detail
-            assert c.verified, (c.new.status, c.new.detail)
+            assert_verifies(prog, opt)
     assert found >= 6
 
 
@@ -333,7 +328,6 @@ def test_blas_order_puts_the_reduction_between_the_output_loops_and_verifies_tra
     builds, runs and agrees with the original. Every seed's default programs stay what they
     were."""
     from polyrl.api import load
-    from polyrl.runtime import Toolchain, compare
 
     assert all(generate_program(seed, Weights.parse("blas_order=0")).c_text() == generate_program(seed).c_text()
                for seed in range(20))
@@ -355,10 +349,7 @@ def test_blas_order_puts_the_reduction_between_the_output_loops_and_verifies_tra
     prog = load(path)
     assert [len(s.iterators) for s in prog.scop.statements] == [2, 3]
     opt = prog.apply("B1:I(1,2)")  # B0: the scaling's j; B1: k and j, whose interchange puts k innermost
-    tc = Toolchain(flags=("-O2", "-march=native", "-fopenmp", "-ffp-contract=off"), threads=2)
-    c = compare(prog.scop, opt.region_text, "", tc, repeat=1)
-    assert c.baseline.status == "ok", c.baseline.detail
-    assert c.verified, (c.new.status, c.new.detail)
+    assert_verifies(prog, opt)
 
 
 def test_time_steps_widens_the_time_loops_and_its_default_keeps_the_draws():

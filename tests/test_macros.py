@@ -481,8 +481,8 @@ def test_a_scalar_temporary_is_expanded_where_that_makes_the_nest_parallel(tmp_p
         if name != "order-parallel-vector":  # (it tiles nothing)
             assert w[1].startswith("B0:T2(0,1,") and "B0:P(0)" in w, (name, w)
         assert w[-1].endswith(":V()"), (name, w)
-        assert parallel_share(program.model, macro_plan(program.model, PROFILES[0])[1]) > 0.9
         assert is_legal(program.model, Schedule.parse(" ".join(w))), name
+    assert parallel_share(program.model, macro_plan(program.model, PROFILES[0])[1]) > 0.9
     result = program.apply(str(plans["blis-small"])).run(Toolchain(threads=2), repeat=1, check_reference=False)
     assert result.new.status == "ok" and result.verified is True, result.new.detail
 

@@ -160,7 +160,7 @@ class LocalBackend:
             for fut in list(self._jobs):
                 fn, job, attempt = self._jobs.pop(fut)
                 retry.append((fn, job, attempt + 1))
-            self._pool.shutdown(wait=False, cancel_futures=True)
+            _stop_pool(self._pool)
             self._pool = self._new_pool()
             self.restarts += 1
             for fn, job, attempt in retry:
@@ -171,20 +171,33 @@ class LocalBackend:
         return len(self._jobs)
 
     def close(self, kill: bool = False) -> None:
-        processes = list(getattr(self._pool, "_processes", {}).values()) if kill else []
-        self._pool.shutdown(wait=not kill, cancel_futures=True)
-        for p in processes:
-            if p.is_alive():
-                p.terminate()
-        # SIGTERM stops a worker's task (worker.init_local_worker: its compiler or program is
-        # killed with it), but the pool's worker loop takes that SystemExit for the task's result
-        # and can wait for another task, and the pool's exit for the worker, for ever (seen after
-        # Ctrl-C in session 40): a worker still there after a few seconds is killed
-        deadline = time.monotonic() + KILL_AFTER_S
-        for p in processes:
-            p.join(timeout=max(0.0, deadline - time.monotonic()))
-            if p.is_alive():
-                p.kill()
+        if kill:
+            _stop_pool(self._pool)
+        else:
+            self._pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _stop_pool(pool: cf.ProcessPoolExecutor) -> None:
+    """Shut `pool` down without waiting for its tasks, and stop its workers.
+
+    SIGTERM stops a worker's task (worker.init_local_worker: its compiler or program is
+    killed with it), but the pool's worker loop takes that SystemExit for the task's result
+    and can wait for another task, and the pool's exit for the worker, for ever (seen after
+    Ctrl-C in session 40): a worker still there after a few seconds is killed. A pool broken
+    by a dead worker is stopped so too before its tasks are retried in a new one: its
+    manager thread SIGTERMs the survivors and joins them, and one caught in a task never
+    exited, so the interpreter's exit waited on that thread for ever (session 55: about two
+    runs in five of test_a_killed_worker_is_replaced_and_its_program_retried hung so)."""
+    processes = list(getattr(pool, "_processes", {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for p in processes:
+        if p.is_alive():
+            p.terminate()
+    deadline = time.monotonic() + KILL_AFTER_S
+    for p in processes:
+        p.join(timeout=max(0.0, deadline - time.monotonic()))
+        if p.is_alive():
+            p.kill()
 
 
 class RayBackend:

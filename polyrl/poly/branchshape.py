@@ -43,7 +43,7 @@ def _references(s: Statement) -> list[tuple[ArrayRef, bool]]:
     return [(r, w) for r, w in statement_references(s) if isinstance(r, ArrayRef)]
 
 
-def transposed(ref: ArrayRef) -> ArrayRef:
+def _transposed(ref: ArrayRef) -> ArrayRef:
     """`ref` with its last two subscripts swapped (how a KT buffer is indexed)."""
     if len(ref.indices) < 2:
         return ref
@@ -90,7 +90,7 @@ class BranchShape:
         for ref, written, its in self.refs:
             stride = ref_stride(ref, its[level])
             if packed and stride == LONG and not written and ref.name not in self.written \
-                    and ref_stride(transposed(ref), its[level]) == UNIT:
+                    and ref_stride(_transposed(ref), its[level]) == UNIT:
                 stride = UNIT
             w = 2 if written else 1
             total += w if stride == UNIT else -w if stride in (LONG, None) else 0

@@ -56,7 +56,8 @@ class Model:
     # the relations {t1 -> t2 : t1 >=lex t2} that _reversed asks, per depth and pieces
     _orders: dict[tuple, isl.Map] = field(default_factory=dict, init=False, repr=False, compare=False)
     # polyrl.poly.macros.macro_plan's plans per profile: the policy's form, its check, the macro
-    # pick and the search each ask for the program's plans
+    # pick and the search each ask for the program's plans (and, under "expansions", the
+    # scalar expansions every non-affine profile starts from: macros._expansions)
     plans: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def for_nest(self, nest: LoopNest) -> Model:

@@ -142,15 +142,17 @@ class _Builder:
         del self.actions[n:]
 
 
-def _innermost_first(b: _Builder, shape: BranchShape, band: int | None = None, packed: bool = False) -> list[int]:
+def _innermost_first(b: _Builder, shape: BranchShape, band: int | None = None, packed: bool = False,
+                     shift: int = 0) -> list[int]:
     """Bubble the loop that suits the innermost position best down to it; the levels'
     levels of the branch as read (`shape`) in their places after the interchanges that
     were legal. With `band`: among the point loops only, after the last `band` loops were
-    tiled (the point loops then sit at levels depth..depth+band-1). `packed`: scored as
-    BranchShape.score's."""
+    tiled (the point loops then sit at levels depth..depth+band-1). `shift`: among all the
+    loops, after tile loops were put in front of them (each sits `shift` levels deeper).
+    `packed`: scored as BranchShape.score's."""
     d = shape.depth
     order = list(range(d))
-    first, offset = (0, 0) if band is None else (d - band, band)
+    first, offset = (0, shift) if band is None else (d - band, band)
     best = max(range(first, d), key=lambda lvl: (shape.score(lvl, packed), lvl))
     if shape.score(best, packed) <= shape.score(d - 1, packed):
         return order
@@ -468,18 +470,10 @@ def _outer_band(b: _Builder, shape: BranchShape, p: Profile) -> bool:
     mark = b.mark()
     if not b.take("T2", 0, 1, *p.tile2):
         return False
-    if not _parallel(b, [0]):
-        if not (b.take("I", 0, 1) and _parallel(b, [0])):
-            b.undo(mark)
-            return False
-    # the branch's levels as read: 0 and 1 are the point loops at 2 and 3, the rest one deeper each
-    best = max(range(d), key=lambda lvl: (shape.score(lvl), lvl))
-    if shape.score(best) > shape.score(d - 1):
-        bubble = b.mark()
-        for lvl in range(best + 2, d + 1):
-            if not b.take("I", lvl, lvl + 1):
-                b.undo(bubble)  # half a bubble moves the wrong loop innermost
-                break
+    if not _parallel(b, [0]) and not (b.take("I", 0, 1) and _parallel(b, [0])):
+        b.undo(mark)  # (the tiles, and the interchange where it was taken)
+        return False
+    _innermost_first(b, shape, shift=2)  # the two tile loops in front: every loop two deeper
     _jam_vector(b, d, d, (p.jam[0], 1))  # the loop around the innermost (at d + 1)
     return True
 
@@ -487,7 +481,7 @@ def _outer_band(b: _Builder, shape: BranchShape, p: Profile) -> bool:
 def _expansions(model: Model) -> tuple[list[Action], LoopNest]:
     """E of every scalar of the program that can be expanded (polyrl.poly.expansion), in
     order, and the nest they make; ([], the original) where none can."""
-    known = model.plans.get("expansions")  # (not a Profile: the plans' cache holds this too)
+    known = model.plans.get("expansions")
     if known is None:
         nest, actions = model.original, []
         for k in range(len(nest.scalars)):
@@ -660,11 +654,12 @@ def _macro_plan(model: Model, profile: Profile) -> tuple[list[Action], LoopNest]
     if not profile.affine:
         plain = without_small_regions(model, *_plan_all(model, nest, profile))
         expansions, expanded = _expansions(model)
-        if expansions:
+        plain_share = parallel_share(model, plain[1]) if expansions else 1.0
+        if plain_share + FUSION_GAIN < 1:  # (else no plan could run FUSION_GAIN more in parallel)
             # the plan after expanding the scalars, where it runs FUSION_GAIN more of the work in parallel
             acts, planned = _plan_all(model, expanded, profile)
             acts, planned = without_small_regions(model, expansions + acts, planned)
-            if parallel_share(model, planned) > parallel_share(model, plain[1]) + FUSION_GAIN:
+            if parallel_share(model, planned) > plain_share + FUSION_GAIN:
                 return acts, planned
         return plain
     stencil = time_iterated(model)

@@ -14,25 +14,27 @@ from polyrl.api import load
 from polyrl.poly import macros
 
 
-def plans(model, old: bool) -> dict[str, str]:
-    real = macros._invariant_alias
+def plans(model, old: bool, name: str = "_invariant_alias", value: object = lambda *_: False) -> dict[str, str]:
+    """The model's macro schedules by profile; `old`: with polyrl.poly.macros.`name` replaced
+    by `value` (session 55's affected.py passes its own)."""
+    real = getattr(macros, name)
     if old:
-        macros._invariant_alias = lambda *_: False
+        setattr(macros, name, value)
     try:
         model.plans.clear()  # made once per model and profile: made again
-        return {name: str(s) for name, s in macros.macro_schedules(model).items()}
+        return {profile: str(s) for profile, s in macros.macro_schedules(model).items()}
     finally:
-        macros._invariant_alias = real
+        setattr(macros, name, real)
 
 
-def main() -> int:
+def main(name: str = "_invariant_alias", value: object = lambda *_: False) -> int:
     corpus = Path(sys.argv[1])
     limit = int(sys.argv[2]) if len(sys.argv) > 2 else 10**9
     entries = [json.loads(x) for x in (corpus / "manifest.jsonl").read_text().splitlines() if x.strip()][:limit]
     changed = 0
     for e in entries:
         model = load(corpus / e["file"]).model
-        new, old = plans(model, False), plans(model, True)
+        new, old = plans(model, False, name, value), plans(model, True, name, value)
         if new != old:
             changed += 1
             diff = [f"{k}: {old.get(k)} -> {new.get(k)}" for k in sorted(set(new) | set(old)) if new.get(k) != old.get(k)]

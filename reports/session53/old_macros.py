@@ -15,14 +15,21 @@ from pathlib import Path
 
 from polyrl.poly import macros
 
-if __name__ == "__main__":
-    macros._invariant_alias = lambda *_: False
+
+def run(name: str, value: object) -> int:
+    """The command line in sys.argv[1:] with polyrl.poly.macros.`name` replaced by `value`
+    (session 55's old_macros.py passes its own)."""
+    setattr(macros, name, value)
     if sys.argv[1:2] and sys.argv[1] in ("decide", "schedules", "report"):
         script = Path(__file__).resolve().parents[1] / "session38" / "pipeline_eval.py"
         sys.argv = [str(script), *sys.argv[1:]]
         sys.path.insert(0, str(script.parent))
         runpy.run_path(str(script), run_name="__main__")
-    else:
-        from polyrl.cli import main
-        sys.argv = ["polyrl", *sys.argv[1:]]
-        sys.exit(main())
+        return 0
+    from polyrl.cli import main
+    sys.argv = ["polyrl", *sys.argv[1:]]
+    return main()
+
+
+if __name__ == "__main__":
+    sys.exit(run("_invariant_alias", lambda *_: False))
