@@ -67,7 +67,8 @@ FORMS_ALONE: frozenset[str] = frozenset({"amd"})
 # ... where a fine-tune asked alone has a second one named here, the two are blended (the geometric mean of
 # their predicted times). Session 54: the AMD fine-tunes (F52, Zen 4 labels) with F54 (F52 taught every label of
 # a Zen 5); F54 alone lost on contractions at LARGE sizes, which the Zen 5's labels lack; the blend won on fifteen
-# held-out sets (`reports/session54/README.md`).
+# held-out sets (`reports/session54/README.md`). Since session 56 the Zen 5 files hold F56 (F52 taught every Zen 5
+# label, cache-bound programs at scale 128 among them), blended the same way (`reports/session56/README.md`).
 FORMS_SECOND: dict[Path, Path] = {
     FORMS_FINETUNES["amd"][DEFAULT_FORMS]: DEFAULT_COSTMODEL.with_name("costmodel-forms-amd-zen5.pt"),
     FORMS_FINETUNES["amd"][DEFAULT_FORMS_TUNED]: DEFAULT_COSTMODEL.with_name("costmodel-forms-tuned-amd-zen5.pt"),
