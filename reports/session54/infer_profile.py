@@ -1,7 +1,7 @@
 """Session 54: the shipped pipeline's inference on every PolyBench kernel at a size, nothing compiled: the
 time of each (as bench's polyrl-policy counts it: a fresh parse, then Policy.greedy) and, with --profile,
-cProfile's cumulative figures over all of them.
-  .venv/bin/python reports/session54/infer_profile.py LARGE [--profile N] [--only k1,k2]"""
+cProfile's cumulative figures over all of them (and with --tottime, session 56, the same rows by own time).
+  .venv/bin/python reports/session54/infer_profile.py LARGE [--profile N [--tottime]] [--only k1,k2]"""
 import argparse
 import cProfile
 import pstats
@@ -15,6 +15,7 @@ from polyrl.search import Policy
 ap = argparse.ArgumentParser()
 ap.add_argument("size")
 ap.add_argument("--profile", type=int, default=0, help="print this many cumulative rows")
+ap.add_argument("--tottime", action="store_true", help="also print the rows by own time")
 ap.add_argument("--only", default="")
 a = ap.parse_args()
 _, folder = resolve_suite("polybench")
@@ -38,4 +39,7 @@ for k in kernels:
 v = list(times.values())
 print(f"median {statistics.median(v) * 1e3:.1f} ms, max {max(v) * 1e3:.1f} ms ({max(times, key=times.get)}) over {len(v)}")
 if prof:
-    pstats.Stats(prof, stream=sys.stdout).sort_stats("cumulative").print_stats(a.profile)
+    stats = pstats.Stats(prof, stream=sys.stdout)
+    stats.sort_stats("cumulative").print_stats(a.profile)
+    if a.tottime:
+        stats.sort_stats("tottime").print_stats(a.profile)

@@ -22,13 +22,11 @@ set -u
 S=/work/runs/s56
 source "$(dirname "$0")/../session46/configs46.sh"   # P W S R; cd $S
 F55=/work/runs/s55
-SHIP="$W/costmodel-forms-amd.pt+$W/costmodel-forms-amd-zen5.pt,$W/costmodel-forms-tuned-amd.pt+$W/costmodel-forms-tuned-amd-zen5.pt"
+SHIP=$ZEN5_SHIP
 NEW="$W/costmodel-forms-amd.pt+$F55/F55-forms-export.pt,$W/costmodel-forms-tuned-amd.pt+$F55/F55-tuned-export.pt"
 if [ "${1:-}" != measure ]; then
-  [ -d g228 ] || $P/polyrl generate --count 200 --seed 228 --scale 16 --out g228 > gen228.log
-  [ -d h228 ] || $P/python $R/session41/fresh_set.py g228 h228 40
-  [ -d g230 ] || $P/polyrl generate --count 200 --seed 230 --scale 128 --out g230 > gen230.log
-  [ -d h230 ] || $P/python $R/session41/fresh_set.py g230 h230 40 300 3000
+  fresh 228 16
+  fresh 230 128 300 3000
 fi
 Q55=/work/runs/s55 O=/work/runs/s54 Q=/work/runs/s53
 SETS="$S/h228 $S/h230 $Q55/h224 $Q55/h226 $Q55/h220 $Q55/h222 $O/h216 $O/h218 $O/h212 $O/h214 $Q/h208 $Q/h210 \

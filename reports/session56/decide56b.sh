@@ -19,12 +19,10 @@
 set -u
 S=/work/runs/s56
 source "$(dirname "$0")/../session46/configs46.sh"   # P W S R; cd $S
-SHIP="$W/costmodel-forms-amd.pt+$W/costmodel-forms-amd-zen5.pt,$W/costmodel-forms-tuned-amd.pt+$W/costmodel-forms-tuned-amd-zen5.pt"
+SHIP=$ZEN5_SHIP
 if [ "${1:-}" != measure ]; then
-  [ -d g232 ] || $P/polyrl generate --count 200 --seed 232 --scale 16 --out g232 > gen232.log
-  [ -d h232 ] || $P/python $R/session41/fresh_set.py g232 h232 40
-  [ -d g234 ] || $P/polyrl generate --count 200 --seed 234 --scale 128 --out g234 > gen234.log
-  [ -d h234 ] || $P/python $R/session41/fresh_set.py g234 h234 40 300 3000
+  fresh 232 16
+  fresh 234 128 300 3000
 fi
 Q55=/work/runs/s55 O=/work/runs/s54 Q=/work/runs/s53
 SETS="$S/h232 $S/h234 $S/h228 $S/h230 $Q55/h224 $Q55/h226 $Q55/h220 $Q55/h222 $O/h216 $O/h218 $O/h212 $O/h214 \

@@ -21,13 +21,11 @@
 set -u
 S=/work/runs/s56
 source "$(dirname "$0")/../session46/configs46.sh"   # P W S R; cd $S
-SHIP="$W/costmodel-forms-amd.pt+$W/costmodel-forms-amd-zen5.pt,$W/costmodel-forms-tuned-amd.pt+$W/costmodel-forms-tuned-amd-zen5.pt"
+SHIP=$ZEN5_SHIP
 NEW="$W/costmodel-forms-amd.pt+$S/F56-forms-export.pt,$W/costmodel-forms-tuned-amd.pt+$S/F56-tuned-export.pt"
 if [ "${1:-}" != measure ]; then
-  [ -d g236 ] || $P/polyrl generate --count 200 --seed 236 --scale 128 --out g236 > gen236.log
-  [ -d h236 ] || $P/python $R/session41/fresh_set.py g236 h236 40 300 3000
-  [ -d g238 ] || $P/polyrl generate --count 200 --seed 238 --scale 16 --out g238 > gen238.log
-  [ -d h238 ] || $P/python $R/session41/fresh_set.py g238 h238 40
+  fresh 236 128 300 3000
+  fresh 238 16
 fi
 Q55=/work/runs/s55 O=/work/runs/s54
 SETS="$S/h236 $S/h238 $S/h228 $S/h230 $S/h232 $Q55/h220 $Q55/h222 $Q55/h224 $Q55/h226 $O/h216 $O/h218" \
