@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# session 57, while the machine would otherwise idle (nothing else timed): labels of this machine's key (AMD Zen 5)
+# of macro candidates. PolyBench MEDIUM's one-shot share is where issue 27 falls short, and its largest gaps are
+# MEDIUM-sized kernels of several nests and imperfect nests (mvt, atax, bicg, gesummv, trisolv, lu, correlation):
+# training seed 233, 400 programs at scale 0.05 (PolyBench MEDIUM's sizes, session 45's seed-162 weights); then
+# training seed 235, 300 programs at scale 128 (cache-bound). Stopped with pkill -INT -f "polyrl measure" (the store
+# keeps every finished evaluation); each export runs however its run ended.
+#   bash reports/session57/label57.sh > /work/runs/s57/label57.log 2>&1 &
+set -u
+P=/work/main/.venv/bin
+R=/work/main/reports
+S=/work/runs/s57
+ex() { $P/polyrl dataset export $S/labels$1.sqlite --name "$2"; }
+RUNS=$S bash $R/session45/label45.sh 233 400 0.05 contraction=2,imperfect=1; ex 233 s57-g233-medium-zen5
+RUNS=$S bash $R/session45/label45.sh 235 300 128 contraction=1; ex 235 s57-g235-scale128-zen5
