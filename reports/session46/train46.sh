@@ -19,7 +19,7 @@
 #    at least 1.02 and no set is below 0.97. Otherwise nothing changes.
 #   bash train46.sh
 # TAG (default 46) names the files; SHARDS (default the five above) the shards imported; session 47's train47.sh
-# passes its own, with S=/work/runs/s47.
+# passes its own, with S=/work/runs/s47. EPOCHS (default 3; session 57's train57.sh passes 8) the epochs of each.
 set -eu
 source "$(dirname "$0")/configs46.sh"   # P W S R; cd $S
 T=${TAG:-46}
@@ -27,10 +27,10 @@ mkdir -p shards$T
 for s in ${SHARDS:-s44-g156 s44-g160 s45-g162 s45-g166 s46-g169}; do ln -sf /work/main/datasets/labels/$s-*.parquet shards$T/; done
 $P/polyrl dataset import --labels shards$T --store new$T.sqlite --corpus new$T-corpus > import$T.log 2>&1
 $P/polyrl pretrain --store new$T.sqlite --corpus new$T-corpus --machine "AMD EPYC" --init $W/costmodel-forms-tuned-amd.pt \
-  --out F$T-tuned.pt --epochs 3 --lr 1e-4 --workers 2 --rank-weight 3 --seed 0 > pretrain-F$T-tuned.log 2>&1
+  --out F$T-tuned.pt --epochs ${EPOCHS:-3} --lr 1e-4 --workers 2 --rank-weight 3 --seed 0 > pretrain-F$T-tuned.log 2>&1
 [ -f F$T-forms.graphs.pt ] || cp F$T-tuned.graphs.pt F$T-forms.graphs.pt
 $P/polyrl pretrain --store new$T.sqlite --corpus new$T-corpus --machine "AMD EPYC" --init $W/costmodel-forms-amd.pt \
-  --out F$T-forms.pt --epochs 3 --lr 1e-4 --workers 2 --rank-weight 3 --seed 0 > pretrain-F$T-forms.log 2>&1
+  --out F$T-forms.pt --epochs ${EPOCHS:-3} --lr 1e-4 --workers 2 --rank-weight 3 --seed 0 > pretrain-F$T-forms.log 2>&1
 for m in F$T-tuned F$T-forms; do
   $P/python -c "from polyrl.model.costmodel import export_costmodel; export_costmodel('$m.pt', '$m-export.pt')"
 done
