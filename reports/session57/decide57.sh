@@ -3,7 +3,7 @@
 # are generated:
 #
 #   F56 (F52 taught every Zen 5 label, shipped in session 56, blended with F52) against F57 (F52 taught the same
-#   labels and this session's: seed 233 at PolyBench MEDIUM's sizes, seed 235 and 231 at scale 128; 8 epochs, not 3).
+#   labels and this session's: seeds 233 and 237 at PolyBench MEDIUM's sizes, 235 and 231 at scale 128; 8 epochs, not 3).
 #     ship57 = the shipped pipeline (F52 blended with F56, as this Zen 5 asks them);
 #     mix57 = the same with F57 in place of F56 in both blends.
 #   Sets (thirteen): h240 (fresh: seed 240 at scale 128, default weights, its first 40 estimated at 300-3000 ms),
