@@ -6,14 +6,15 @@
 #   labels and this session's: seeds 233 and 237 at PolyBench MEDIUM's sizes, 235 and 231 at scale 128; 8 epochs, not 3).
 #     ship57 = the shipped pipeline (F52 blended with F56, as this Zen 5 asks them);
 #     mix57 = the same with F57 in place of F56 in both blends.
-#   Sets (thirteen): h240 (fresh: seed 240 at scale 128, default weights, its first 40 estimated at 300-3000 ms),
+#   Sets (fourteen): h240 (fresh: seed 240 at scale 128, default weights, its first 40 estimated at 300-3000 ms),
 #   h242 (fresh: seed 242 at scale 0.05 with contraction=2,imperfect=1, as training seed 233, its first 40
-#   estimated at 0.05-5 ms: PolyBench MEDIUM's sizes), session 56's h236, h238, h228, h230, h232, session 55's h220,
+#   estimated at 0.05-5 ms: PolyBench MEDIUM's sizes), h244 (fresh: seed 244 at scale 0.05 with training seed 237's
+#   matrix-vector weights, its first 40 at 0.05-5 ms), session 56's h236, h238, h228, h230, h232, session 55's h220,
 #   h224, session 54's h216, session 53's MEDIUM-dimension h198 and h206, and h161 (scale 128, contractions).
 #   Both decide every set (nothing timed); the programs decided differently are measured side by side (original,
 #   ship57, mix57) in one store per set, nothing else running; a program decided alike counts 1.
-#   mix57 ships if the product of the thirteen set geomeans (mix57 / ship57) is at least 1.02, no set is below 0.97
-#   and h240 and h242 are each at least 0.99: F57 replaces F56 as costmodel-forms{,-tuned}-amd-zen5.pt.
+#   mix57 ships if the product of the fourteen set geomeans (mix57 / ship57) is at least 1.02, no set is below 0.97
+#   and h240, h242 and h244 are each at least 0.99: F57 replaces F56 as costmodel-forms{,-tuned}-amd-zen5.pt.
 #   Otherwise nothing changes.
 #
 #   bash decide57.sh            # generate h240 and h242, decide, then measure
@@ -26,8 +27,12 @@ if [ "${1:-}" != measure ]; then
   fresh 240 128 300 3000
   [ -d g242 ] || $P/polyrl generate --count 200 --seed 242 --scale 0.05 --weights contraction=2,imperfect=1 --out g242 > gen242.log
   [ -d h242 ] || $P/python $R/session41/fresh_set.py g242 h242 40 0.05 5
+  [ -d g244 ] || $P/polyrl generate --count 200 --seed 244 --scale 0.05 --weights \
+    elementwise=0.5,broadcast=2,reduction=3,contraction=0.5,stencil_jacobi=0,stencil_seidel=0,transpose=1.5,skewed=0,triangular=0.5,imperfect=1 \
+    --out g244 > gen244.log
+  [ -d h244 ] || $P/python $R/session41/fresh_set.py g244 h244 40 0.05 5
 fi
 Q56=/work/runs/s56 Q55=/work/runs/s55 Q54=/work/runs/s54 Q53=/work/runs/s53
-SETS="$S/h240 $S/h242 $Q56/h236 $Q56/h238 $Q56/h228 $Q56/h230 $Q56/h232 $Q55/h220 $Q55/h224 $Q54/h216 $Q53/h198 $Q53/h206 $Q53/h161" \
+SETS="$S/h240 $S/h242 $S/h244 $Q56/h236 $Q56/h238 $Q56/h228 $Q56/h230 $Q56/h232 $Q55/h220 $Q55/h224 $Q54/h216 $Q53/h198 $Q53/h206 $Q53/h161" \
   S=$S TAG=57 REPORT=$R/session57 BASE=$ZEN5_SHIP NEW=$NEW \
   exec bash $R/session46/decide46.sh "$@"
