@@ -22,3 +22,10 @@ if [ "${1:-}" = 237 ]; then
     elementwise=0.5,broadcast=2,reduction=3,contraction=0.5,stencil_jacobi=0,stencil_seidel=0,transpose=1.5,skewed=0,triangular=0.5,imperfect=1
   ex 237 s57-g237-medium-matrix-vector-zen5
 fi
+# at the end, while the notes were written (after the rule, for the next session's models): training seed 239, 300
+# programs at scale 128 (cache-bound: where F57's rule lost), stopped with pkill -INT -f "polyrl measure".
+#   bash reports/session57/label57.sh 239
+if [ "${1:-}" = 239 ]; then
+  RUNS=$S bash $R/session45/label45.sh 239 300 128 contraction=1
+  ex 239 s57-g239-scale128-zen5
+fi
