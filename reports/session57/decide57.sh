@@ -17,7 +17,7 @@
 #   and h240, h242 and h244 are each at least 0.99: F57 replaces F56 as costmodel-forms{,-tuned}-amd-zen5.pt.
 #   Otherwise nothing changes.
 #
-#   bash decide57.sh            # generate h240 and h242, decide, then measure
+#   bash decide57.sh            # generate h240, h242 and h244, decide, then measure
 #   bash decide57.sh measure    # measure only
 set -u
 S=/work/runs/s57
@@ -25,12 +25,8 @@ source "$(dirname "$0")/../session46/configs46.sh"   # P W S R; cd $S
 NEW="$W/costmodel-forms-amd.pt+$S/F57-forms-export.pt,$W/costmodel-forms-tuned-amd.pt+$S/F57-tuned-export.pt"
 if [ "${1:-}" != measure ]; then
   fresh 240 128 300 3000
-  [ -d g242 ] || $P/polyrl generate --count 200 --seed 242 --scale 0.05 --weights contraction=2,imperfect=1 --out g242 > gen242.log
-  [ -d h242 ] || $P/python $R/session41/fresh_set.py g242 h242 40 0.05 5
-  [ -d g244 ] || $P/polyrl generate --count 200 --seed 244 --scale 0.05 --weights \
-    elementwise=0.5,broadcast=2,reduction=3,contraction=0.5,stencil_jacobi=0,stencil_seidel=0,transpose=1.5,skewed=0,triangular=0.5,imperfect=1 \
-    --out g244 > gen244.log
-  [ -d h244 ] || $P/python $R/session41/fresh_set.py g244 h244 40 0.05 5
+  WEIGHTS=contraction=2,imperfect=1 fresh 242 0.05 0.05 5
+  WEIGHTS=$MATVEC_WEIGHTS fresh 244 0.05 0.05 5
 fi
 Q56=/work/runs/s56 Q55=/work/runs/s55 Q54=/work/runs/s54 Q53=/work/runs/s53
 SETS="$S/h240 $S/h242 $S/h244 $Q56/h236 $Q56/h238 $Q56/h228 $Q56/h230 $Q56/h232 $Q55/h220 $Q55/h224 $Q54/h216 $Q53/h198 $Q53/h206 $Q53/h161" \

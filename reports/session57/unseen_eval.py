@@ -9,7 +9,8 @@ import numpy as np
 import pyarrow.parquet as pq
 import torch
 
-from polyrl.model.costmodel import _split_of, load_costmodel, predict_seconds, read_store
+from polyrl.measure.labels import default_labels_dir
+from polyrl.model.costmodel import graph_cache_path, load_costmodel, predict_seconds, read_checkpoint, read_store
 from polyrl.model.metrics import ndcg_at_1, spearman_within
 
 runs, shards = Path(sys.argv[1]), sys.argv[2:]
@@ -17,12 +18,12 @@ W = Path("polyrl/model/weights")
 models = {"F52 forms": W / "costmodel-forms-amd.pt", "F52 tuned": W / "costmodel-forms-tuned-amd.pt",
           "F56 forms": W / "costmodel-forms-amd-zen5.pt", "F56 tuned": W / "costmodel-forms-tuned-amd-zen5.pt",
           "F57 forms": runs / "F57-forms-export.pt", "F57 tuned": runs / "F57-tuned-export.pt"}
-test = set(_split_of(runs / "F57-tuned.pt")["test"])
+test = set(read_checkpoint(runs / "F57-tuned.pt")["split"]["test"])
 samples, _ = read_store(runs / "new57.sqlite", "AMD EPYC")
-graphs = torch.load(runs / "F57-tuned.graphs.pt", weights_only=False)["graphs"]
+graphs = torch.load(graph_cache_path(runs / "F57-tuned.pt"), weights_only=False)["graphs"]
 loaded = {name: load_costmodel(path) for name, path in models.items()}
 for shard in shards:
-    [path] = Path("datasets/labels").glob(f"{shard}-*.parquet")
+    [path] = default_labels_dir().glob(f"{shard}-*.parquet")
     programs = set(pq.read_table(path, columns=["program"]).column("program").to_pylist()) & test
     mine = [s for s in samples if s.program in programs and (s.program, s.schedule) in graphs]
     times = np.array([s.seconds for s in mine])
