@@ -274,6 +274,29 @@ def test_bench_policy_and_random_search_variants_on_one_mini_kernel(policy_path,
     assert "random-search: best of up to 2 measured candidates" in md
 
 
+def test_bench_times_a_search_winner_again(tmp_path, capsys):
+    # the search chose its winner on its own timings (the least of its candidates'): the bench's row
+    # is a fresh timing of it, even where the store has that schedule, and the store keeps the
+    # record the search chose on
+    store = tmp_path / "memo.db"
+    args = ["bench", "--dataset", "MINI", "--kernels", "gemm", "--variants", "random-search", "--search-budget", "2",
+            "--repeat", "1", "--threads", "1", "--store", str(store)]
+    assert main([*args, "--out", str(tmp_path / "a")]) == 0
+    with MemoStore(store) as s:
+        before = {k.schedule: r for k, r in s.items()}
+    assert main([*args, "--out", str(tmp_path / "b")]) == 0
+    capsys.readouterr()
+    for out in ("a", "b"):
+        rows = {r["variant"]: r for r in csv.DictReader((tmp_path / out / "results.csv").open())}
+        row = rows["random-search"]
+        assert row["status"] == "ok" and row["verified"] == "yes", row
+        if "the base build" not in row["detail"]:  # a search that kept the original gets the base's time
+            assert row["cached"] == "0", row
+    assert rows["base"]["cached"] == "1"  # the second run's base is the store's
+    with MemoStore(store) as s:
+        assert {k.schedule: r for k, r in s.items()} == before
+
+
 def test_bench_compares_policy_checkpoints_side_by_side(policy_path, tmp_path, capsys):
     torch.manual_seed(3)
     other = save_policy(ActorCritic(num_actions=NUM_ACTIONS), tmp_path / "other.pt", max_steps=MAX_STEPS)

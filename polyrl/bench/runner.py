@@ -1,6 +1,7 @@
 """The bench loop: every kernel, every variant, measured side by side with the baseline.
 
-Owns the order of work, the memo-store lookups and the result rows; not how a variant is
+Owns the order of work, the memo-store lookups (never for a schedule a search chose by timing it:
+Variant.chosen_by_timing) and the result rows; not how a variant is
 built (variants), how a build is timed and verified (polyrl.runtime), nor the reports.
 Each kernel's baseline (the `base` variant) is measured first (polyrl.runtime.measure_baseline:
 checked against an -O1 build of the kernel unless the settings say otherwise); its dumped
@@ -92,6 +93,9 @@ class _Bench:
         self.emit = emit
         self.missing = {v.name: v.unavailable() for v in variants}
 
+    def _variant(self, name: str) -> Variant:
+        return next(v for v in self.variants if v.name == name)
+
     def row(self, kernel: Kernel, variant: str, status: str, **kw) -> Row:
         r = Row(kernel.name, self.settings.dataset, variant, status, **kw)
         self.emit(r)
@@ -167,7 +171,9 @@ class _Bench:
                 except Exception as e:  # toolchain.key() runs the compiler for its version
                     builds[name] = Skip("error", f"{type(e).__name__}: {_one_line(str(e))}")
                     continue
-                hit = self.lookup(keys[name])
+                # a schedule chosen by timing is timed again here (Variant.chosen_by_timing), not
+                # answered with the time it was chosen on
+                hit = None if self._variant(name).chosen_by_timing else self.lookup(keys[name])
                 if hit is not None:
                     cached[name] = hit
 
@@ -207,7 +213,8 @@ class _Bench:
                                      detail=f"the baseline did not run ({base.status})"))
             else:
                 m = self.measure(case, b, reference, self.repeat)
-                self.remember(keys[v.name], m)
+                if not v.chosen_by_timing:  # the search's own record of its winner stays as it chose on it
+                    self.remember(keys[v.name], m)
                 rows.append(self.result_row(kernel, v.name, m, base))
         return rows
 
