@@ -105,6 +105,23 @@ def test_samples_are_legal_and_reproducible(policy_path):
         assert is_legal(lp.program.model, lp.program.apply(text).schedule)
 
 
+def test_the_picks_samples_are_distinct_legal_new_and_reproducible():
+    # the macro pick's sampled candidates (Policy.pick_samples): at most that many, none a schedule it
+    # already weighs, each legal, the same ones on every call
+    program = load(PB / "linear-algebra/kernels/atax/atax.c", defines={"MEDIUM_DATASET": "1"}, include_dirs=[str(UTIL)])
+    lp = LoadedProgram.of(program)
+    policy = Policy.load(check=True, pick=True, pick_samples=4)
+    assert policy.pick_samples == 4 and Policy.load(check=True, pick=True).pick_samples == 0  # off unless asked
+    seen = {str(policy.greedy(lp).schedule)}
+    first, again = policy._pick_samples(lp, seen), policy._pick_samples(lp, seen)
+    texts = [str(s) for s, _, _ in first]
+    assert texts == [str(s) for s, _, _ in again]
+    assert 1 <= len(texts) <= 4 and len(set(texts)) == len(texts) and not set(texts) & seen
+    for schedule, nest, name in first:
+        assert name == "sample" and is_legal(program.model, schedule)
+        assert str(nest) == str(program.apply(str(schedule)).nest)
+
+
 def test_an_ensemble_averages_its_networks_log_probabilities(policy_path, tmp_path, capsys):
     torch.manual_seed(1)
     other = save_policy(ActorCritic(num_actions=NUM_ACTIONS), tmp_path / "other.pt", max_steps=MAX_STEPS)

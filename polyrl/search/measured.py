@@ -31,13 +31,11 @@ from polyrl.poly.schedule import Schedule
 from polyrl.rl.state import LoadedProgram
 from polyrl.runtime import Comparison, MemoStore, Toolchain, compare
 from polyrl.runtime.execute import format_seconds
-from polyrl.search.policy import Policy
 
-# draws per budgeted candidate before a search gives up finding new distinct schedules
-DRAWS_PER_CANDIDATE = 8
-# the policy's sampling temperature after each repeated sample, and its ceiling
-TEMPERATURE_STEP = 1.5
-MAX_TEMPERATURE = 8.0
+# DRAWS_PER_CANDIDATE: draws per budgeted candidate before a search gives up finding new distinct schedules;
+# the policy's sampling temperature after each repeated sample (TEMPERATURE_STEP) and its ceiling
+# (MAX_TEMPERATURE): the macro pick's samples use them too
+from polyrl.search.policy import DRAWS_PER_CANDIDATE, MAX_TEMPERATURE, TEMPERATURE_STEP, Policy
 
 
 @dataclass(frozen=True)

@@ -78,6 +78,14 @@ FORM_MARGIN = 1.0
 # the macro pick (Policy._macro_pick; on in `optimize` since session 37) asks those two models too, and takes a macro
 # schedule only where each predicts it at least this much faster than the checked schedule
 PICK_MARGIN = 1.25
+# ... and how many distinct schedules sampled from the policy it weighs beside the macro schedules (0: none;
+# `_pick_samples`)
+PICK_SAMPLES = 0
+# the sampling temperature rises by this factor after each draw that repeats an earlier candidate, up to the
+# most, and the draws stop after this many per sample asked for (polyrl.search.measured's searches use them too)
+TEMPERATURE_STEP = 1.5
+MAX_TEMPERATURE = 8.0
+DRAWS_PER_CANDIDATE = 8
 
 # chooses an action index from (logits, allowed mask)
 Chooser = Callable[[torch.Tensor, np.ndarray], int]
@@ -249,7 +257,7 @@ class Policy:
                  min_parallel_work: int = MIN_PARALLEL_WORK, members: Sequence[ActorCritic] = (),
                  check: CostCheck | None = None, pick: CostCheck | None = None,
                  forms: CostCheck | None = None, forms_also: CostCheck | None = None,
-                 pick_also: CostCheck | None = None, pick_margin: float = 1.0):
+                 pick_also: CostCheck | None = None, pick_margin: float = 1.0, pick_samples: int = 0):
         for m in (model, *members):
             if m.hparams["num_actions"] != NUM_ACTIONS:
                 raise PolyrlError(f"the policy has {m.hparams['num_actions']} actions, this polyrl {NUM_ACTIONS}; "
@@ -265,6 +273,7 @@ class Policy:
         self.pick = pick  # asked only after the check (`_checked`)
         self.pick_also = pick_also  # ... with this one where it has one: both must predict the gain
         self.pick_margin = pick_margin  # ... of at least this much over the checked schedule
+        self.pick_samples = pick_samples  # ... among the macro schedules and this many of the policy's samples
         self.forms = forms  # asked by the check about whole-program forms (`_form_check`)
         self.forms_also = forms_also  # ... and, where it has one, this one too: both must agree
         self._memo: OrderedDict[str, _ProgramMemo] = OrderedDict()
@@ -321,7 +330,7 @@ class Policy:
                     kwargs["forms_also"] = cost(DEFAULT_FORMS_TUNED, True)
             if pick is True:
                 kwargs.update(pick=cost(DEFAULT_FORMS, True), pick_also=cost(DEFAULT_FORMS_TUNED, True),
-                              pick_margin=PICK_MARGIN)
+                              pick_margin=PICK_MARGIN, pick_samples=kwargs.get("pick_samples", PICK_SAMPLES))
             elif pick is not False:
                 kwargs["pick"] = cost(pick)
         return cls(model, max_steps_of(ckpt), str(path), members=ensemble_members(ckpt, path), **kwargs)
@@ -432,6 +441,7 @@ class Policy:
         6.2x), LARGE 3.07x to 3.30x (gramschmidt 1.35x to 8.27x, doitgen 9.20x to 7.12x)."""
         start = time.perf_counter()
         options = macro_options(lp.program.model, chosen.schedule, chosen.nest)
+        options += self._pick_samples(lp, {str(s) for s, _, _ in options})
         result = chosen
         if len(options) > 1:
             pairs = [(s, nest) for s, nest, _ in options]
@@ -447,6 +457,26 @@ class Policy:
                                  whole=bool(schedule.actions) and schedule.actions[0].kind == "A",
                                  form_instead=False, source_loops=False, original_instead=False)
         return replace(result, seconds=chosen.seconds + time.perf_counter() - start)
+
+    def _pick_samples(self, lp: LoadedProgram, seen: set[str]) -> list[tuple[Schedule, LoopNest, str]]:
+        """The macro pick's further candidates: up to `pick_samples` distinct schedules sampled from the
+        policy, none of them in `seen` (seeded: the same program gets the same ones). Each draw that repeats
+        an earlier schedule raises the temperature, as polyrl.search.measured's policy_candidates does
+        with the same seed: the policy-guided search measures much the same samples."""
+        out: list[tuple[Schedule, LoopNest, str]] = []
+        generator = torch.Generator().manual_seed(0)
+        temperature = 1.0
+        seen = set(seen)
+        for _ in range(DRAWS_PER_CANDIDATE * self.pick_samples):
+            if len(out) >= self.pick_samples:
+                break
+            drawn = self.sample(lp, generator, temperature)
+            if drawn.text in seen:
+                temperature = min(temperature * TEMPERATURE_STEP, MAX_TEMPERATURE)
+                continue
+            seen.add(drawn.text)
+            out.append((drawn.schedule, drawn.nest, "sample"))
+        return out
 
     def _form_check(self, lp: LoadedProgram, form: Inference) -> Inference:
         """The whole-program form `form` (after `_form_choice`), or the original loops where

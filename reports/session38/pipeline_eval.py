@@ -6,7 +6,8 @@ A configuration is NAME=A,B: the check's cost model stays the shipped one; the f
 asks A and B (`forms`, `forms_also`: a form is left out only where both predict the original
 faster) and the macro pick asks A and B with the shipped margin (both must predict the gain).
 NAME=A,B:nopick leaves the pick out, NAME=A,B:margin=M asks the pick for a gain of at least M
-(session 56) in place of the shipped margin. `shipped` is the shipped pair.
+(session 56) in place of the shipped margin, NAME=A,B:samples=K has the pick weigh K of the policy's
+samples beside the macro schedules (session 58). `shipped` is the shipped pair.
 
     python pipeline_eval.py decide PLAN_DIR CONFIG...   # writes PLAN_DIR/decisions.json (nothing timed)
     python pipeline_eval.py schedules PLAN_DIR... OUT.txt   # `id: SCHEDULE` lines of every decision
@@ -34,7 +35,7 @@ from polyrl.search.policy import DEFAULT_FORMS, DEFAULT_FORMS_TUNED, PICK_MARGIN
 
 
 def _policy(spec: str) -> Policy:
-    """SPEC is A,B[:nopick|:margin=M]; A or B may be X+Y (X blended with Y: CostCheck's geometric mean of
+    """SPEC is A,B[:nopick|:margin=M|:samples=K]; A or B may be X+Y (X blended with Y: CostCheck's geometric mean of
     their predicted times). `shipped` is session 37's default: the two shipped forms models,
     not blended, whatever machine this runs on."""
     models, _, flag = spec.partition(":")
@@ -45,7 +46,8 @@ def _policy(spec: str) -> Policy:
     kw = dict(forms=a, forms_also=b)
     if flag != "nopick":
         margin = float(flag.removeprefix("margin=")) if flag.startswith("margin=") else PICK_MARGIN
-        kw.update(pick=a, pick_also=b, pick_margin=margin)
+        samples = int(flag.removeprefix("samples=")) if flag.startswith("samples=") else 0
+        kw.update(pick=a, pick_also=b, pick_margin=margin, pick_samples=samples)
     return Policy(base.model, base.max_steps, base.path, check=base.check, **kw)
 
 

@@ -8,7 +8,7 @@
 #   search), weighed by the same two models with the same rule (each must predict the candidate 1.25x faster than
 #   the checked schedule).
 #     ship58 = the shipped pipeline (F52 blended with F56, as this Zen 5 asks them);
-#     samp58 = the same with the 8 samples among the pick's candidates.
+#     samp58 = the same with the 8 samples among the pick's candidates (decide46.sh names its files mix58).
 #   Sets (nine): h246 (fresh: seed 246 at scale 0.05 with contraction=2,imperfect=1, its first 40 estimated at
 #   0.05-5 ms: PolyBench MEDIUM's sizes), h248 (fresh: seed 248 at scale 0.05 with the matrix-vector weights, the
 #   same sizes), h250 (fresh: seed 250 at scale 128, default weights, its first 40 at 300-3000 ms), session 57's
