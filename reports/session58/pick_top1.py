@@ -6,7 +6,9 @@ measured time against the fastest's and the original's. Nothing is timed.
 Selectors: each model alone; the pick's two blends (F52 with F56, the geometric mean of the predicted times) alone;
 `both`, their mean log (the pick's argmin); `both>=m`: that argmin only where each blend predicts it at least m times
 faster than the original (the pick's rule, with the original in place of the checked schedule), else the original.
-  .venv/bin/python reports/session58/pick_top1.py /work/runs/s58/unseen s57-g239 s57-g241"""
+  .venv/bin/python reports/session58/pick_top1.py /work/runs/s58/unseen s57-g239 s57-g241
+  NEW="F58L:F58L-forms-export.pt,F58L-tuned-export.pt" .venv/bin/python reports/session58/pick_top1.py ...  # more models"""
+import os
 import shutil
 import subprocess
 import sys
@@ -14,6 +16,7 @@ from pathlib import Path
 
 import numpy as np
 import pyarrow.parquet as pq
+import torch
 
 from polyrl.measure.labels import default_labels_dir
 from polyrl.model.costmodel import (
@@ -29,6 +32,10 @@ work, shards = Path(sys.argv[1]), sys.argv[2:]
 W = Path("polyrl/model/weights")
 models = {"F52 forms": W / "costmodel-forms-amd.pt", "F52 tuned": W / "costmodel-forms-tuned-amd.pt",
           "F56 forms": W / "costmodel-forms-amd-zen5.pt", "F56 tuned": W / "costmodel-forms-tuned-amd-zen5.pt"}
+# further Zen 5 models, each blended with F52 as the shipped F56 is: NEW=NAME:FORMS_PATH,TUNED_PATH[;...]
+others = [part.split(":", 1) for part in os.environ.get("NEW", "").split(";") if part]
+for name, paths in others:
+    models[f"{name} forms"], models[f"{name} tuned"] = (Path(p) for p in paths.split(","))
 store, corpus = work / "labels.sqlite", work / "corpus"
 if not store.is_file():
     labels = work / "shards"
@@ -40,8 +47,10 @@ if not store.is_file():
                     str(store), "--corpus", str(corpus)], check=True)
 samples, machine = read_store(store, "AMD EPYC")
 entries = index_corpus(read_manifest(corpus), {}, workers=2)
-graphs: dict = {}
+cache = work / "graphs.pt"  # the graphs, kept for another run on the same shards
+graphs: dict = torch.load(cache, weights_only=False) if cache.is_file() else {}
 print("\n".join(build_graphs(samples, entries, graphs, workers=2)[:5]), flush=True)
+torch.save(graphs, cache)
 loaded = {name: load_costmodel(path) for name, path in models.items()}
 shard_of = {}
 for shard in shards:
@@ -64,6 +73,9 @@ for p in programs:
     picks = {n: int(np.argmin(v)) for n, v in {**pred, **{f"F52+F56 {k}": v for k, v in blend.items()}}.items()}
     both = int(np.argmin(np.log(blend["forms"]) + np.log(blend["tuned"])))
     picks["both"] = both
+    for name, _ in others:  # the pick's argmin with NAME in place of F56
+        other = [np.log(pred[f"F52 {k}"]) + np.log(pred[f"{name} {k}"]) for k in ("forms", "tuned")]
+        picks[f"both F52+{name}"] = int(np.argmin(other[0] + other[1]))
     o = [s.schedule for s in ss].index("")
     for m in (1.0, 1.25):
         gain = min(v[o] / v[both] for v in blend.values())
