@@ -92,9 +92,8 @@ class _Bench:
         self.fresh = fresh  # measure again even when the store has the result (and overwrite it)
         self.emit = emit
         self.missing = {v.name: v.unavailable() for v in variants}
-
-    def _variant(self, name: str) -> Variant:
-        return next(v for v in self.variants if v.name == name)
+        # variants whose schedule a search chose by timing: never answered from the store
+        self.retimed = {v.name for v in variants if v.chosen_by_timing}
 
     def row(self, kernel: Kernel, variant: str, status: str, **kw) -> Row:
         r = Row(kernel.name, self.settings.dataset, variant, status, **kw)
@@ -173,7 +172,7 @@ class _Bench:
                     continue
                 # a schedule chosen by timing is timed again here (Variant.chosen_by_timing), not
                 # answered with the time it was chosen on
-                hit = None if self._variant(name).chosen_by_timing else self.lookup(keys[name])
+                hit = None if name in self.retimed else self.lookup(keys[name])
                 if hit is not None:
                     cached[name] = hit
 

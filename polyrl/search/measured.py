@@ -21,8 +21,6 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import torch
-
 from polyrl.api import Program
 from polyrl.errors import PolyrlError
 from polyrl.measure.schedules import random_schedule, schedule_seed
@@ -32,10 +30,9 @@ from polyrl.rl.state import LoadedProgram
 from polyrl.runtime import Comparison, MemoStore, Toolchain, compare
 from polyrl.runtime.execute import format_seconds
 
-# DRAWS_PER_CANDIDATE: draws per budgeted candidate before a search gives up finding new distinct schedules;
-# the policy's sampling temperature after each repeated sample (TEMPERATURE_STEP) and its ceiling
-# (MAX_TEMPERATURE): the macro pick's samples use them too
-from polyrl.search.policy import DRAWS_PER_CANDIDATE, MAX_TEMPERATURE, TEMPERATURE_STEP, Policy
+# DRAWS_PER_CANDIDATE: draws per budgeted candidate before a search gives up finding new distinct
+# schedules (the macro pick's samples use it too)
+from polyrl.search.policy import DRAWS_PER_CANDIDATE, Policy
 
 
 @dataclass(frozen=True)
@@ -137,8 +134,8 @@ def policy_candidates(policy: Policy, program: Program, seed: int = 0,
     multi-step schedules the policy's action table cannot write yet, when `macros`), then
     schedules sampled from the policy (endless; repeats included).
 
-    Each sample that repeats an earlier candidate raises the sampling temperature by
-    TEMPERATURE_STEP, up to MAX_TEMPERATURE. A confident policy draws its favourite
+    Each sample that repeats an earlier candidate raises the sampling temperature
+    (Policy.draws). A confident policy draws its favourite
     schedules again and again: at temperature 1 the shipped policy's searches on PolyBench
     MEDIUM stopped after 1-4 distinct candidates on 8 of 29 kernels (out of draws), the
     budget unspent. The likely schedules still come first.
@@ -154,14 +151,8 @@ def policy_candidates(policy: Policy, program: Program, seed: int = 0,
         for name, schedule in macro_schedules(program.model).items():
             seen.add(str(schedule))
             yield schedule, f"macro {name}"
-    generator = torch.Generator().manual_seed(seed)
-    temperature = 1.0
-    while True:
-        schedule = policy.sample(lp, generator, temperature).schedule
-        if str(schedule) in seen:
-            temperature = min(temperature * TEMPERATURE_STEP, MAX_TEMPERATURE)
-        seen.add(str(schedule))
-        yield schedule, "sample"
+    for drawn, _ in policy.draws(lp, seen, seed):
+        yield drawn.schedule, "sample"
 
 
 def random_candidates(program: Program, seed: int = 0) -> Iterator[tuple[Schedule, str]]:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import gc
+import itertools
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Sequence
@@ -82,7 +83,8 @@ PICK_MARGIN = 1.25
 # `_pick_samples`)
 PICK_SAMPLES = 0
 # the sampling temperature rises by this factor after each draw that repeats an earlier candidate, up to the
-# most, and the draws stop after this many per sample asked for (polyrl.search.measured's searches use them too)
+# most (Policy.draws), and the draws stop after this many per sample asked for (the pick's samples and
+# polyrl.search.measured's searches)
 TEMPERATURE_STEP = 1.5
 MAX_TEMPERATURE = 8.0
 DRAWS_PER_CANDIDATE = 8
@@ -330,7 +332,8 @@ class Policy:
                     kwargs["forms_also"] = cost(DEFAULT_FORMS_TUNED, True)
             if pick is True:
                 kwargs.update(pick=cost(DEFAULT_FORMS, True), pick_also=cost(DEFAULT_FORMS_TUNED, True),
-                              pick_margin=PICK_MARGIN, pick_samples=kwargs.get("pick_samples", PICK_SAMPLES))
+                              pick_margin=PICK_MARGIN)
+                kwargs.setdefault("pick_samples", PICK_SAMPLES)
             elif pick is not False:
                 kwargs["pick"] = cost(pick)
         return cls(model, max_steps_of(ckpt), str(path), members=ensemble_members(ckpt, path), **kwargs)
@@ -440,8 +443,7 @@ class Policy:
         2.130x over 30 kernels (gramschmidt 1.24x to 6.45x, 3mm 13.6x to 19.7x; trmm 12.2x to
         6.2x), LARGE 3.07x to 3.30x (gramschmidt 1.35x to 8.27x, doitgen 9.20x to 7.12x)."""
         start = time.perf_counter()
-        options = macro_options(lp.program.model, chosen.schedule, chosen.nest)
-        options += self._pick_samples(lp, {str(s) for s, _, _ in options})
+        options = self.pick_candidates(lp, chosen)
         result = chosen
         if len(options) > 1:
             pairs = [(s, nest) for s, nest, _ in options]
@@ -458,25 +460,39 @@ class Policy:
                                  form_instead=False, source_loops=False, original_instead=False)
         return replace(result, seconds=chosen.seconds + time.perf_counter() - start)
 
+    def pick_candidates(self, lp: LoadedProgram, chosen: Inference) -> list[tuple[Schedule, LoopNest, str]]:
+        """What the macro pick weighs: the checked schedule `chosen` and the macro schedules
+        (macro_options), then the policy's samples (`_pick_samples`)."""
+        options = macro_options(lp.program.model, chosen.schedule, chosen.nest)
+        return options + self._pick_samples(lp, {str(s) for s, _, _ in options})
+
     def _pick_samples(self, lp: LoadedProgram, seen: set[str]) -> list[tuple[Schedule, LoopNest, str]]:
         """The macro pick's further candidates: up to `pick_samples` distinct schedules sampled from the
-        policy, none of them in `seen` (seeded: the same program gets the same ones). Each draw that repeats
-        an earlier schedule raises the temperature, as polyrl.search.measured's policy_candidates does
-        with the same seed: the policy-guided search measures much the same samples."""
+        policy, none of them in `seen`, from at most DRAWS_PER_CANDIDATE draws each (`draws` with seed 0,
+        as the policy-guided search draws its samples: it measures much the same ones)."""
         out: list[tuple[Schedule, LoopNest, str]] = []
-        generator = torch.Generator().manual_seed(0)
-        temperature = 1.0
-        seen = set(seen)
-        for _ in range(DRAWS_PER_CANDIDATE * self.pick_samples):
-            if len(out) >= self.pick_samples:
-                break
-            drawn = self.sample(lp, generator, temperature)
-            if drawn.text in seen:
-                temperature = min(temperature * TEMPERATURE_STEP, MAX_TEMPERATURE)
-                continue
-            seen.add(drawn.text)
-            out.append((drawn.schedule, drawn.nest, "sample"))
+        if self.pick_samples > 0:
+            for drawn, new in itertools.islice(self.draws(lp, set(seen)), DRAWS_PER_CANDIDATE * self.pick_samples):
+                if new:
+                    out.append((drawn.schedule, drawn.nest, "sample"))
+                    if len(out) == self.pick_samples:
+                        break
         return out
+
+    def draws(self, lp: LoadedProgram, seen: set[str], seed: int = 0) -> Iterator[tuple[Inference, bool]]:
+        """Schedules sampled from the policy, endless (a seeded generator: reproducible), each with
+        whether it is new: not in `seen`, which is updated. Each draw that repeats one raises the
+        sampling temperature by TEMPERATURE_STEP, up to MAX_TEMPERATURE: a confident policy would
+        otherwise draw its favourites again and again."""
+        generator = torch.Generator().manual_seed(seed)
+        temperature = 1.0
+        while True:
+            drawn = self.sample(lp, generator, temperature)
+            new = drawn.text not in seen
+            if not new:
+                temperature = min(temperature * TEMPERATURE_STEP, MAX_TEMPERATURE)
+            seen.add(drawn.text)
+            yield drawn, new
 
     def _form_check(self, lp: LoadedProgram, form: Inference) -> Inference:
         """The whole-program form `form` (after `_form_choice`), or the original loops where

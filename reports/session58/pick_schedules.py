@@ -1,6 +1,6 @@
 """Session 58: the schedules the one-shot pipeline weighs on each program of a generated corpus, for labelling:
-the checked schedule, the macro pick's candidates (polyrl.search.policy.macro_options) and 8 of the policy's
-samples as the pick draws them (Policy._pick_samples), as `ID: SCHEDULE` lines for `polyrl measure --schedules`.
+the checked schedule, the macro pick's candidates and 8 of the policy's samples as the pick draws them
+(Policy.pick_candidates), as `ID: SCHEDULE` lines for `polyrl measure --schedules`.
 Why: the cost models were taught macro schedules, hardly any of the policy's samples, and weighing 8 samples in
 the pick lost on two of decide58.sh's fresh sets (predicted faster, measured far slower); labels of samples are
 what a model needs before it can weigh them. Nothing is timed.
@@ -13,7 +13,7 @@ from polyrl.api import load
 from polyrl.errors import PolyrlError
 from polyrl.rl.state import LoadedProgram
 from polyrl.search import Policy
-from polyrl.search.policy import _argmax, macro_options
+from polyrl.search.policy import _argmax
 
 corpus, out = Path(sys.argv[1]), Path(sys.argv[2])
 policy = Policy.load(check=True, pick=True, pick_samples=8)
@@ -22,9 +22,7 @@ lines = []
 for n, e in enumerate(entries, 1):
     try:
         lp = LoadedProgram.of(load(corpus / e["file"]))
-        checked = policy._check(lp, policy.episode(lp, _argmax))
-        options = macro_options(lp.program.model, checked.schedule, checked.nest)
-        options += policy._pick_samples(lp, {str(s) for s, _, _ in options})
+        options = policy.pick_candidates(lp, policy._check(lp, policy.episode(lp, _argmax)))
     except PolyrlError as err:
         print(f"{e['id']}: skipped ({err})", flush=True)
         continue

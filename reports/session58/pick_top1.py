@@ -10,7 +10,6 @@ faster than the original (the pick's rule, with the original in place of the che
   NEW="F58L:F58L-forms-export.pt,F58L-tuned-export.pt" .venv/bin/python reports/session58/pick_top1.py ...  # more models"""
 import os
 import shutil
-import subprocess
 import sys
 from pathlib import Path
 
@@ -18,7 +17,7 @@ import numpy as np
 import pyarrow.parquet as pq
 import torch
 
-from polyrl.measure.labels import default_labels_dir
+from polyrl.measure.labels import default_labels_dir, import_labels
 from polyrl.model.costmodel import (
     build_graphs,
     index_corpus,
@@ -43,8 +42,7 @@ if not store.is_file():
     for shard in shards:
         for path in default_labels_dir().glob(f"{shard}-*.parquet"):
             shutil.copy(path, labels / path.name)
-    subprocess.run([str(Path(sys.executable).parent / "polyrl"), "dataset", "import", "--labels", str(labels), "--store",
-                    str(store), "--corpus", str(corpus)], check=True)
+    import_labels(labels, store, corpus)
 samples, machine = read_store(store, "AMD EPYC")
 entries = index_corpus(read_manifest(corpus), {}, workers=2)
 cache = work / "graphs.pt"  # the graphs, kept for another run on the same shards
