@@ -101,15 +101,30 @@ def _pack_box(nest: LoopNest, scop: Scop, path: tuple[int, ...], array: str) -> 
     for d in range(reads.dim(isl.dim_type.out)):
         lo = reads.dim_min(d).gist(iterations)
         hi = reads.dim_max(d).gist(iterations)
-        if d == 0 and not idle.is_empty():
-            lo = lo.intersect_domain(iterations).union_add(isl.PwAff.val_on_domain(idle, isl.Val.zero(lo.get_ctx())))
-            hi = hi.intersect_domain(iterations).union_add(
-                isl.PwAff.val_on_domain(idle, isl.Val.negone(hi.get_ctx())))
+        if d == 0:
+            if not idle.is_empty():
+                lo = lo.intersect_domain(iterations).union_add(_constant(idle, 0))
+                hi = hi.intersect_domain(iterations).union_add(_constant(idle, -1))
+            # and wherever else the generated loops may run (the holes of skewed loops: isl
+            # scans a hull, and a guard skips the points where no statement runs), the box
+            # is empty too: the C text of a function defined on part of the space gives its
+            # last piece everywhere else (session 58: a copy read A[-41] there)
+            lo, hi = _everywhere(lo, 0), _everywhere(hi, -1)
         lower.append(lo)
         upper.append(hi)
         size = hi.sub(lo).add_constant_val(isl.Val.one(lo.get_ctx())).intersect_domain(iterations)
         extent.append(_largest(isl.Map.from_pw_aff(size).range().intersect_params(scop.context)))
     return PackBox(array, tuple(lower), tuple(upper), tuple(extent))
+
+
+def _constant(domain: isl.Set, value: int) -> isl.PwAff:
+    return isl.PwAff.val_on_domain(domain, isl.Val.int_from_si(domain.get_ctx(), value))
+
+
+def _everywhere(pa: isl.PwAff, value: int) -> isl.PwAff:
+    """`pa`, and `value` wherever it is undefined."""
+    rest = isl.Set.universe(pa.domain().get_space()).subtract(pa.domain())
+    return pa if rest.is_empty() else pa.union_add(_constant(rest.coalesce(), value))
 
 
 def _loop_values(nest: LoopNest, scop: Scop, path: tuple[int, ...]) -> isl.Set:
