@@ -35,15 +35,18 @@ from polyrl.search.policy import DEFAULT_FORMS, DEFAULT_FORMS_TUNED, PICK_MARGIN
 
 
 def _policy(spec: str) -> Policy:
-    """SPEC is A,B[:nopick|:margin=M|:samples=K]; A or B may be X+Y (X blended with Y: CostCheck's geometric mean of
-    their predicted times). `shipped` is session 37's default: the two shipped forms models,
-    not blended, whatever machine this runs on."""
-    models, _, flag = spec.partition(":")
+    """SPEC is A,B[:nopick|:margin=M|:samples=K][:pickonly]; A or B may be X+Y (X blended with Y: CostCheck's
+    geometric mean of their predicted times). `shipped` is session 37's default: the two shipped forms models,
+    not blended, whatever machine this runs on. `pickonly` (session 59): A and B in the macro pick only, the form
+    check keeps the models shipped for this machine."""
+    models, *flags = spec.split(":")
     if models == "shipped":
         models = f"{DEFAULT_FORMS},{DEFAULT_FORMS_TUNED}"
     a, b = (CostCheck(first, blend=rest) for first, *rest in (p.split("+") for p in models.split(",")))
-    base = Policy.load(check=True, forms=False)
-    kw = dict(forms=a, forms_also=b)
+    pick_only = "pickonly" in flags
+    flag = next((f for f in flags if f != "pickonly"), "")
+    base = Policy.load(check=True, forms=pick_only)
+    kw = dict(forms=base.forms, forms_also=base.forms_also) if pick_only else dict(forms=a, forms_also=b)
     if flag != "nopick":
         margin = float(flag.removeprefix("margin=")) if flag.startswith("margin=") else PICK_MARGIN
         samples = int(flag.removeprefix("samples=")) if flag.startswith("samples=") else 0
