@@ -18,7 +18,7 @@ n, seed = int(sys.argv[1]), int(sys.argv[2]) if len(sys.argv) > 2 else 0
 sources, rows = {}, {}
 for shard in sorted(glob.glob("datasets/labels/*.parquet")):
     t = pq.read_table(shard, columns=["program", "source", "schedule", "verified"])
-    for prog, src, sched, ok in zip(*(t.column(c).to_pylist() for c in ("program", "source", "schedule", "verified"))):
+    for prog, src, sched, ok in zip(*(t.column(c).to_pylist() for c in ("program", "source", "schedule", "verified")), strict=True):
         if src:
             sources.setdefault(prog, src)
         if ok and re.search(r":K", sched) and re.search(r":(S|R)\(", sched):

@@ -23,4 +23,4 @@ for name in sys.argv[4:]:
             assert r.verified, (name, v, r.new.detail)
             got[v].append(r.speedup)
     print(f"{name}: old {statistics.median(got['old']):.3f}x new {statistics.median(got['new']):.3f}x "
-          f"({', '.join(f'{a:.2f}/{b:.2f}' for a, b in zip(got['old'], got['new']))})", flush=True)
+          f"({', '.join(f'{a:.2f}/{b:.2f}' for a, b in zip(got['old'], got['new'], strict=True))})", flush=True)
