@@ -448,9 +448,7 @@ class Policy:
         if len(options) > 1:
             pairs = [(s, nest) for s, nest, _ in options]
             predicted = [self._predicted(cost, lp, pairs) for cost in (self.pick, self.pick_also) if cost is not None]
-            # the candidate of least mean log predicted time; the checked schedule on a tie
-            best = int(np.argmin(np.mean(np.log(predicted), axis=0)))
-            gain = min(float(times[0] / times[best]) for times in predicted)  # each model's, the smaller
+            best, gain = pick_choice(predicted)
             if best > 0 and gain >= self.pick_margin:
                 schedule, nest, name = options[best]
                 own = chosen.proposed if chosen.proposed is not None else chosen.schedule
@@ -705,6 +703,15 @@ class Policy:
             new = None
         memo.legal[text] = new
         return new
+
+
+def pick_choice(predicted: Sequence[np.ndarray]) -> tuple[int, float]:
+    """The macro pick's candidate among options whose first is the checked schedule, from each
+    pick model's predicted times: the one of least mean log predicted time (the first on a tie),
+    and its predicted gain over the first, each model's, the smaller. `_macro_pick` takes it
+    where that gain is at least its margin (reports/session59/pick_replay.py replays the rule)."""
+    best = int(np.argmin(np.mean(np.log(predicted), axis=0)))
+    return best, min(float(times[0] / times[best]) for times in predicted)
 
 
 def macro_options(model: Model, schedule: Schedule, nest: LoopNest) -> list[tuple[Schedule, LoopNest, str]]:

@@ -1,29 +1,25 @@
 """Session 59: labelled schedules that pack after skews or reversals, built again with AddressSanitizer:
 the copy of a pack must read nothing outside its array, wherever the generated loops run.
   .venv/bin/python reports/session59/asan_packs.py N [SEED]   (N schedules drawn from the label set)"""
-import glob
 import random
 import re
 import sys
 import tempfile
 from pathlib import Path
 
-import pyarrow.parquet as pq
-
 from polyrl.api import load
 from polyrl.errors import PolyrlError
+from polyrl.measure.labels import default_labels_dir, read_labels
 from polyrl.runtime import Toolchain
 
 n, seed = int(sys.argv[1]), int(sys.argv[2]) if len(sys.argv) > 2 else 0
-sources, rows = {}, {}
-for shard in sorted(glob.glob("datasets/labels/*.parquet")):
-    t = pq.read_table(shard, columns=["program", "source", "schedule", "verified"])
-    for prog, src, sched, ok in zip(*(t.column(c).to_pylist() for c in ("program", "source", "schedule", "verified")), strict=True):
-        if src:
-            sources.setdefault(prog, src)
-        if ok and re.search(r":K", sched) and re.search(r":(S|R)\(", sched):
-            rows[(prog, sched)] = prog
-rows = {k: sources[p] for k, p in rows.items()}
+sources, wanted = {}, set()
+for r in read_labels(default_labels_dir()):
+    if r.source:  # a shard holds each program's text once
+        sources.setdefault(r.key.program, r.source)
+    if r.is_label and re.search(r":K", r.key.schedule) and re.search(r":(S|R)\(", r.key.schedule):
+        wanted.add((r.key.program, r.key.schedule))
+rows = {k: sources[k[0]] for k in wanted}
 keys = sorted(rows)
 random.Random(seed).shuffle(keys)
 print(f"{len(keys)} verified labelled schedules pack after a skew or reversal; building {min(n, len(keys))}", flush=True)

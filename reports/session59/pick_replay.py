@@ -25,7 +25,7 @@ from polyrl.errors import PolyrlError
 from polyrl.model.costmodel import index_corpus, read_manifest, read_store
 from polyrl.rl.state import LoadedProgram
 from polyrl.search import Policy
-from polyrl.search.policy import PICK_MARGIN, CostCheck, _argmax
+from polyrl.search.policy import PICK_MARGIN, CostCheck, _argmax, pick_choice
 
 S = Path("/work/runs/s59")
 W = Path("polyrl/model/weights")
@@ -59,11 +59,9 @@ def predict(corpus: Path, out: Path) -> None:
 def choose(row: dict, models: str, samples: int, margin: float) -> str:
     keep = [j for j, k in enumerate(row["kinds"]) if k != "sample"]
     keep += [j for j, k in enumerate(row["kinds"]) if k == "sample"][:samples]
-    pred = [np.array(p)[keep] for p in row["predicted"][models]]
     if len(keep) == 1:
         return row["schedules"][0]
-    best = int(np.argmin(np.mean(np.log(pred), axis=0)))
-    gain = min(float(p[0] / p[best]) for p in pred)
+    best, gain = pick_choice([np.array(p)[keep] for p in row["predicted"][models]])
     return row["schedules"][keep[best]] if best > 0 and gain >= margin else row["schedules"][0]
 
 
@@ -78,7 +76,9 @@ def report(sets: list[tuple[Path, str, Path]]) -> None:
         full = [row["id"] for row in rows if (row["id"], "") in seconds
                 and all((row["id"], chosen[r][row["id"]]) in seconds for r in rules)]
         base = chosen[("ship", 0, PICK_MARGIN)]
-        oracle = {p: min(t for (q, s), t in seconds.items() if q == p) for p in full}
+        oracle: dict[str, float] = {}
+        for (p, _), t in seconds.items():
+            oracle[p] = min(t, oracle.get(p, t))
         gm = lambda xs: math.exp(sum(map(math.log, xs)) / len(xs))  # noqa: E731
         print(f"== {plan.name}: {len(rows)} programs, {len(full)} with the original and every rule's choice labelled; "
               f"the best labelled schedule {gm([seconds[(p, '')] / oracle[p] for p in full]):.3f}x")
