@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# session 60, while the machine would otherwise idle: labels of this machine's key (AMD Zen 5) of what the one-shot
+# pipeline weighs (session 58's pick_schedules.py: the checked schedule, the macro pick's candidates and 8 of the
+# policy's samples) on programs at scale 128, the kind of set (h240, h268) on which every new Zen 5 pick model has
+# lost since F57: session 59's seed 251 (150 generated at scale 128, default weights), in two parts: a, its first 64
+# programs (listed in 5 minutes, measured in 6), and b, the other 86 (the listing is CPU only and may run beside
+# other such work; the measuring must run alone).
+#   bash reports/session60/label60.sh list a|b      # the candidates (nothing timed)
+#   bash reports/session60/label60.sh measure a|b   # measure them (nothing else running), then export a shard
+# A measure stopped with pkill -INT -f "polyrl measure" keeps every finished evaluation (run again to go on).
+set -u
+S=/work/runs/s60
+source "$(dirname "$0")/../session46/configs46.sh"   # P R; cd $S
+part=${2:-}
+case $part in
+  a) lines="head -64" ;;
+  b) lines="tail -n +65" ;;
+  *) echo "usage: label60.sh list|measure a|b" >&2; exit 2 ;;
+esac
+c=g251$part
+if [ ! -d $c ]; then
+  mkdir $c && $lines /work/runs/s59/g251/manifest.jsonl > $c/manifest.jsonl
+  $P/python -c "import json, os
+for line in open('$c/manifest.jsonl'):
+    f = json.loads(line)['file']; os.symlink('/work/runs/s59/g251/' + f, '$c/' + f)"
+fi
+case ${1:-} in
+  list) $P/python $R/session58/pick_schedules.py $c $c-pick.txt ;;
+  measure)
+    OMP_WAIT_POLICY=passive $P/polyrl measure $c --schedules $c-pick.txt --workers 2 --threads 2 --repeat 3 \
+      --timeout 60 --compile-timeout 120 --store labels251$part.sqlite --batch 4 --no-progress
+    $P/polyrl dataset export labels251$part.sqlite --name s60-g251$part-scale128-pick-samples-zen5 ;;
+  *) echo "usage: label60.sh list|measure a|b" >&2; exit 2 ;;
+esac
