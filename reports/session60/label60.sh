@@ -6,9 +6,9 @@
 # programs (listed in 5 minutes, measured in 6), and b, the other 86 (the listing is CPU only and may run beside
 # other such work; the measuring must run alone). Then 257: a new training seed of 200 programs at PolyBench MEDIUM's
 # sizes (scale 0.05, contraction=2,imperfect=1, as 249 and 255), in no model yet, on which pick rules of F60 can be
-# replayed held out (pick_replay60.py).
-#   bash reports/session60/label60.sh list a|b|257      # the candidates (nothing timed)
-#   bash reports/session60/label60.sh measure a|b|257   # measure them (nothing else running), then export a shard
+# replayed held out (pick_replay60.py). Then 259: 150 more programs at scale 128 (default weights), after the notes.
+#   bash reports/session60/label60.sh list a|b|257|259      # the candidates (nothing timed)
+#   bash reports/session60/label60.sh measure a|b|257|259   # measure them (nothing else running), then export a shard
 # A measure stopped with pkill -INT -f "polyrl measure" keeps every finished evaluation (run again to go on).
 set -u
 S=/work/runs/s60
@@ -19,10 +19,13 @@ case $part in
   b) lines="tail -n +65" ;;
   257) [ -d g257 ] || $P/polyrl generate --count 200 --seed 257 --scale 0.05 --weights contraction=2,imperfect=1 --out g257
        lines= ;;
-  *) echo "usage: label60.sh list|measure a|b|257" >&2; exit 2 ;;
+  259) [ -d g259 ] || $P/polyrl generate --count 150 --seed 259 --scale 128 --out g259
+       lines= ;;
+  *) echo "usage: label60.sh list|measure a|b|257|259" >&2; exit 2 ;;
 esac
 c=g251$part store=labels251$part name=s60-g251$part-scale128-pick-samples-zen5
 [ $part = 257 ] && c=g257 store=labels257 name=s60-g257-medium-pick-samples-zen5
+[ $part = 259 ] && c=g259 store=labels259 name=s60-g259-scale128-pick-samples-zen5
 if [ ! -d $c ]; then
   mkdir $c && $lines /work/runs/s59/g251/manifest.jsonl > $c/manifest.jsonl
   $P/python -c "import json, os
@@ -35,5 +38,5 @@ case ${1:-} in
     OMP_WAIT_POLICY=passive $P/polyrl measure $c --schedules $c-pick.txt --workers 2 --threads 2 --repeat 3 \
       --timeout 60 --compile-timeout 120 --store $store.sqlite --batch 4 --no-progress
     $P/polyrl dataset export $store.sqlite --name $name ;;
-  *) echo "usage: label60.sh list|measure a|b|257" >&2; exit 2 ;;
+  *) echo "usage: label60.sh list|measure a|b|257|259" >&2; exit 2 ;;
 esac
