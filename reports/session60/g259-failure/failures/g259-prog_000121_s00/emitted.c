@@ -168,23 +168,20 @@ void kernel(void)
     }
     for (int c0 = 0; c0 < N0; c0++) {
       for (int c1 = 0; c1 < N0; c1++) {
-        for (int c2 = 0; c2 < T; c2++) {
-          H[c0][c1] = 0.5f * G[c1][c0];
-        }
-        A1[c0][c1] = W[c1] * X[c0] + 0.25f * Y[c0] - Z[c1] + E[c0] * H[c0][c1];
-        if (c1 >= 2) {
-          E1[c0][c1 - 1] = 0.9f * (0.33f * (H[c0][c1 - 1] + H[c0][(c1 - 1) - 1] + H[c0][(c1 - 1) + 1]) + 0.1f * D1[c0][c1 - 1]);
-        }
-      }
-      for (int c1 = 0; c1 < N0; c1++) {
         #pragma omp simd
         for (int c2 = 0; c2 < N0; c2++) {
           V[c0][c2] = V[c0][c2] + P[c1][c0][c2] * Q[c1][c0][c2] - R[c1][c0][c2] + 0.9f * U[c1][c0][c2];
         }
       }
-      #pragma omp simd
-      for (int c2 = 0; c2 < N0; c2++) {
-        C1[c0][c2] = V[c0][c2] + B1[c0][c2] * A1[c0][c2] + 0.5f * H[c0][c2];
+      for (int c1 = 0; c1 < N0; c1++) {
+        for (int c2 = 0; c2 < T; c2++) {
+          H[c0][c1] = 0.5f * G[c1][c0];
+        }
+        if (c1 >= 2) {
+          E1[c0][c1 - 1] = 0.9f * (0.33f * (H[c0][c1 - 1] + H[c0][(c1 - 1) - 1] + H[c0][(c1 - 1) + 1]) + 0.1f * D1[c0][c1 - 1]);
+        }
+        A1[c0][c1] = W[c1] * X[c0] + 0.25f * Y[c0] - Z[c1] + E[c0] * H[c0][c1];
+        C1[c0][c1] = V[c0][c1] + B1[c0][c1] * A1[c0][c1] + 0.5f * H[c0][c1];
       }
     }
     for (int c0 = 0; c0 < N0; c0++) {
