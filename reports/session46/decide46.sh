@@ -24,7 +24,7 @@ elif [ -z "${SETS:-}" ]; then
 fi
 if [ "${1:-}" != measure ]; then
   for cfg in "ship$T=${BASE:-$MIX44}" "mix$T=${NEW:-$MIX46}"; do
-    ev=$R/session38/pipeline_eval.py
+    ev=${NEW_EVAL:-$R/session38/pipeline_eval.py}   # session 61: pipeline_eval61.py (SPEC@POLICY)
     [ "${cfg%%=*}" = ship$T ] && ev=${BASE_EVAL:-$ev}   # session 49's decide49.sh: the macros of MACROS_VERSION 11
     (for d in $SETS; do OMP_NUM_THREADS=1 $P/python $ev decide $d "$cfg"; done) \
       > decide$T-${cfg%%=*}.log 2>&1 &
