@@ -26,6 +26,8 @@ from polyrl.rl.distill import (
     Target,
     _replay_all,
     _Unit,
+    _worker_init,
+    _worker_replay,
     distill,
     replay,
     scripted_schedules,
@@ -373,4 +375,12 @@ def test_replays_on_two_processes_are_the_replays_of_one(corpus: Path, tmp_path:
         assert a.target == b.target and a.actions == b.actions
         assert all((m1 == m2).all() for m1, m2 in zip(a.masks, b.masks, strict=True))
         assert all(torch.equal(o1.x, o2.x) and torch.equal(o1.edge_index, o2.edge_index)
+                   and o1.keys() == o2.keys() and all(torch.equal(o1[k], o2[k]) for k in o1.keys()
+                                                      if isinstance(o1[k], torch.Tensor))
                    for o1, o2 in zip(a.observations, b.observations, strict=True))
+    # a worker sends its observations back as numpy fields, never as torch tensors: each tensor would travel as a
+    # file descriptor the parent keeps open, and thousands of replays ran out of them
+    _worker_init(str(store_path), 32)
+    demo, _, _ = _worker_replay((found[0], None))
+    assert demo.observations and all(isinstance(o, dict) and not any(isinstance(v, torch.Tensor) for v in o.values())
+                                     for o in demo.observations)

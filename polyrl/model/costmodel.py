@@ -248,7 +248,7 @@ def split_programs(programs: Iterable[str], seed: int, val: float = 0.1, test: f
     return {"test": order[:n_test], "val": order[n_test : n_test + n_val], "train": order[n_test + n_val :]}
 
 
-def _plain(g: Data) -> dict:
+def graph_fields(g: Data) -> dict:
     """A graph's fields with tensors as numpy arrays. Sent back from a pool worker as they
     are, torch tensors travel as shared-memory file descriptors that the receiving process
     keeps open, one per tensor: ten thousand graphs ran out of descriptors ("received 0
@@ -256,12 +256,12 @@ def _plain(g: Data) -> dict:
     return {k: v.numpy() if isinstance(v, Tensor) else v for k, v in g.to_dict().items()}
 
 
-def _graph(fields: dict) -> Data:
+def graph_from_fields(fields: dict) -> Data:
     return Data(**{k: torch.from_numpy(v) if isinstance(v, np.ndarray) else v for k, v in fields.items()})
 
 
 def _graphs_of_program(job: tuple[CorpusEntry, list[str]]) -> tuple[list[tuple[str, dict]], list[str]]:
-    """Graphs of one program under each schedule (as `_plain` fields); the messages of
+    """Graphs of one program under each schedule (as `graph_fields`); the messages of
     what was skipped."""
     from polyrl.api import Program
 
@@ -278,7 +278,7 @@ def _graphs_of_program(job: tuple[CorpusEntry, list[str]]) -> tuple[list[tuple[s
             skipped.append(f"{entry.id} [{schedule}]: {e}")
             continue
         del g.nodes  # plain tensors only: cached and batched
-        out.append((schedule, _plain(g)))
+        out.append((schedule, graph_fields(g)))
     return out, skipped
 
 
@@ -308,7 +308,7 @@ def build_graphs(samples: list[Sample], corpus: dict[str, CorpusEntry], cache: d
         nonlocal done
         graphs, why = result
         for schedule, fields in graphs:
-            cache[(entry.hash, schedule)] = _graph(fields)
+            cache[(entry.hash, schedule)] = graph_from_fields(fields)
         skipped.extend(why)
         done += 1
         if done == len(jobs) or done % max(1, len(jobs) // 20) == 0:

@@ -50,7 +50,7 @@ from torch_geometric.data import Batch, Data
 from polyrl.errors import PolyrlError
 from polyrl.model.actor_critic import ActorCritic, MaskedCategorical
 from polyrl.model.backbone import torch_threads
-from polyrl.model.costmodel import ANY_MACHINE
+from polyrl.model.costmodel import ANY_MACHINE, graph_fields, graph_from_fields
 from polyrl.model.files import read_torch_file
 from polyrl.poly.legality import checked_apply
 from polyrl.poly.macros import macro_schedules
@@ -431,7 +431,13 @@ def _worker_init(store: str, max_steps: int) -> None:
 
 
 def _worker_replay(job: tuple[Target, float | None]) -> tuple[Demo | None, str, bool]:
-    return _replay_target(_WORKER["env"], *job)
+    """A replay in a pool worker, its observations sent back as numpy fields (`graph_fields`): as torch tensors
+    each would travel as a file descriptor the parent keeps open, and a few thousand programs' steps ran out of
+    them ("received 0 items of ancdata", session 61, 2,100 of 3,047 replays lost)."""
+    demo, note, form = _replay_target(_WORKER["env"], *job)
+    if demo is not None:
+        demo.observations = [graph_fields(o) for o in demo.observations]
+    return demo, note, form
 
 
 def _replay_all(found: list[Target], config: DistillConfig, log: Callable[[str], None]
@@ -463,8 +469,10 @@ def _replay_all(found: list[Target], config: DistillConfig, log: Callable[[str],
     with cf.ProcessPoolExecutor(config.workers, mp_context=ctx, initializer=_worker_init,
                                 initargs=(config.store, config.max_steps)) as pool:
         jobs = [(t, config.prefer_form) for t in found]
-        for i, result in enumerate(pool.map(_worker_replay, jobs, chunksize=4)):
-            take(i, result)
+        for i, (demo, note, form) in enumerate(pool.map(_worker_replay, jobs, chunksize=4)):
+            if demo is not None:
+                demo.observations = [graph_from_fields(o) for o in demo.observations]
+            take(i, (demo, note, form))
     return demos, fell_back, preferred
 
 

@@ -83,7 +83,7 @@ def fit(progs: list[dict], lam: float) -> tuple[np.ndarray, dict]:
         ok = ~np.isnan(p["times"])
         xs.append(p["x"][ok])
         ys.append(np.log(p["times"][0]) - np.log(p["times"][ok]))
-        ks += [k for k, o in zip(p["row"]["kinds"], ok) if o]
+        ks += [k for k, o in zip(p["row"]["kinds"], ok, strict=True) if o]
     x, y = np.vstack(xs), np.concatenate(ys)
     w = np.linalg.solve(x.T @ x + lam * np.eye(x.shape[1]), x.T @ y)
     res = y - x @ w
