@@ -29,6 +29,7 @@ from polyrl.runtime import (
     program_hash,
     reference_toolchain,
 )
+from polyrl.runtime.execute import COMPILER_MISCOMPILED, NO_VECTORIZE
 from polyrl.search import random_search
 
 # Y[k][l] = Y[k-1][l-1] over a 14-iteration inner loop: row 2 must hold what row 1 was
@@ -91,6 +92,83 @@ def miscompiled(shift_file: Path, tmp_path_factory) -> Path:
     return shift_file
 
 
+# a small stencil walked by columns, which gcc 12.2 builds right; interchanged (legal: the distances are (1, 1),
+# (0, 1) and (1, 1) in row order) its inner loop of 13 iterations is unrolled completely and the row loop vectorized
+# across A[i-1][j-1]: the interchanged program is the compiler's wrong code (reports/session61/gcc12-miscompile)
+STENCIL_COLUMNS = r"""#include <stdio.h>
+#define N 15
+double A[N][N];
+
+void kernel(void)
+{
+  int i, j;
+#pragma scop
+  for (j = 1; j < N - 1; j++)
+    for (i = 1; i < N - 1; i++)
+      A[i][j] = 0.25 * (A[i][j] + A[i + 1][j + 1] + A[i - 1][j - 1] + A[i][j + 1]);
+#pragma endscop
+}
+
+int main(void)
+{
+  int i, j;
+  double s = 0.0;
+  for (i = 0; i < N; i++)
+    for (j = 0; j < N; j++)
+      A[i][j] = (double)((5 * i + 4 * j + 1) % 17) / 17 + 0.5;
+  kernel();
+  for (i = 0; i < N; i++)
+    for (j = 0; j < N; j++)
+      s += A[i][j];
+  printf("%.17g\n", s);
+  return 0;
+}
+"""
+
+
+@pytest.fixture(scope="module")
+def stencil_columns(tmp_path_factory) -> Path:
+    """The column walk, when the installed gcc miscompiles its row-order form at -O3 (else the test skips)."""
+    if shutil.which("gcc") is None:
+        pytest.skip("gcc is not installed")
+    wd = tmp_path_factory.mktemp("stencil")
+    path = wd / "columns.c"
+    path.write_text(STENCIL_COLUMNS)
+    rows = wd / "rows.c"
+    rows.write_text(STENCIL_COLUMNS.replace("for (j = 1; j < N - 1; j++)\n    for (i = 1; i < N - 1; i++)",
+                                            "for (i = 1; i < N - 1; i++)\n    for (j = 1; j < N - 1; j++)"))
+    out = {}
+    for level in ("-O1", "-O3"):
+        exe = wd / f"rows{level}"
+        subprocess.run(["gcc", level, "-march=native", "-fopenmp", str(rows), "-o", str(exe)], check=True,
+                       capture_output=True)
+        out[level] = subprocess.run([str(exe)], capture_output=True, text=True, check=True).stdout
+    if out["-O1"] == out["-O3"]:
+        pytest.skip("this gcc computes the row-order stencil right at -O3 (the gcc 12.2 miscompilation is fixed)")
+    return path
+
+
+def test_a_variant_only_the_vectorizer_gets_wrong_is_the_compilers_wrong_code(stencil_columns: Path,
+                                                                               tmp_path: Path, capsys) -> None:
+    prog = load(stencil_columns)
+    cmp = prog.apply(INTERCHANGE).run(toolchain=O3, repeat=1)
+    assert cmp.baseline.verified is True  # the column walk is built right
+    assert cmp.new.status == COMPILER_MISCOMPILED and cmp.verified is False and cmp.speedup is None
+    assert cmp.new.detail.startswith("A[") and f"built with {NO_VECTORIZE} it computes the original's results" \
+        in cmp.new.detail
+    # polyrl measure files it so, never as a time
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    shutil.copy(stencil_columns, corpus / "columns.c")
+    (tmp_path / "s.txt").write_text(f"columns: {INTERCHANGE}\n")
+    store = tmp_path / "measure.sqlite"
+    assert main(["measure", str(corpus), "--schedules", str(tmp_path / "s.txt"), "--workers", "1", "--threads", "1",
+                 "--repeat", "1", "--store", str(store), "--no-progress"]) == 0
+    with MemoStore(store) as s:
+        rows = {k.schedule: (r.status, r.verified, r.times) for k, r in s.items()}
+    assert rows[""][0] == "ok" and rows[INTERCHANGE] == (COMPILER_MISCOMPILED, False, ())
+
+
 def test_reference_toolchain_replaces_every_level() -> None:
     tc = Toolchain(flags=("-DX=1", "-O3", "-march=native", "-O2", "-fopenmp", "-I/inc"), threads=2)
     ref = reference_toolchain(tc)
@@ -134,10 +212,11 @@ def test_miscompiled_baseline_is_no_reference(miscompiled: Path, tmp_path: Path)
     assert list(dict(store.items())) == [bkey]
 
     # opting out trusts the (wrong) baseline, as polyrl did before the check: the correct
-    # interchanged program is then reported wrong
+    # interchanged program differs from it, and built without the auto-vectorizer it computes
+    # what the original computes so built: the compiler's doing, never a time
     trusted = compare(prog.scop, region, INTERCHANGE, O3, repeat=1, check_reference=False)
     assert trusted.baseline.status == "ok" and trusted.baseline.verified is None
-    assert trusted.new.status == "wrong-result"
+    assert trusted.new.status == COMPILER_MISCOMPILED and trusted.speedup is None
     store.close()
 
 
@@ -264,3 +343,4 @@ def test_a_wrong_result_stays_wrong_after_the_recheck() -> None:
     cmp = compare(prog.scop, wrong, "wrong", tc, repeat=1)
     assert cmp.new.status == "wrong-result" and cmp.verified is False
     assert "without multiply-add contraction" not in cmp.new.detail
+    assert NO_VECTORIZE not in cmp.new.detail  # wrong without the auto-vectorizer too: the variant's own error

@@ -31,6 +31,7 @@ _LABELS = {
     "front-end-error": "parse error",
     "no-reference": "no baseline",
     "baseline-miscompiled": "miscompiled",
+    "compiler-miscompiled": "compiler's wrong code",
     "region-not-reached": "region not reached",
     "error": "error",
 }

@@ -24,6 +24,7 @@ from polyrl.measure.gate import CoreGate, NoGate
 from polyrl.runtime.batch import BATCH_MIN_TIMED_S, BatchResult, run_batch
 from polyrl.runtime.execute import (
     BASELINE_MISCOMPILED,
+    COMPILER_MISCOMPILED,
     Measurement,
     Toolchain,
     build,
@@ -31,7 +32,9 @@ from polyrl.runtime.execute import (
     measure_baseline,
     rounding_recheck,
     run,
+    vectorizer_detail,
     without_contraction,
+    without_vectorizer,
 )
 from polyrl.runtime.instrument import instrument, instrument_batch
 from polyrl.runtime.store import Record
@@ -306,8 +309,8 @@ def measure_program(job: MeasureJob) -> MeasureResult:
                     exact_base.append(Measurement(status, (), None, detail, dump=dump))
                 return exact_base[0]
 
-            def exact_variant(region: str) -> Measurement:
-                status, _, dump, detail = _variant(scop, region, job, 0, exact)
+            def exact_variant(region: str, toolchain: Toolchain | None = None) -> Measurement:
+                status, _, dump, detail = _variant(scop, region, job, 0, toolchain or exact)
                 return Measurement(status, (), None, detail, dump=dump)
 
             def verify(text: str, region: str, status: str, times: tuple[float, ...], dump, detail: str) -> None:
@@ -319,6 +322,17 @@ def measure_program(job: MeasureJob) -> MeasureResult:
                         v = rounding_recheck(v, exact_original, lambda: exact_variant(region))
                     verified, detail = v.ok, "; ".join(d for d in (v.detail, detail) if d)  # and why timed less
                     status = "ok" if v.ok else "wrong-result"
+                    plain = None if v.ok else without_vectorizer(job.toolchain)
+                    if plain is not None:
+                        again, _, plain_dump, _ = _variant(scop, region, job, 0, plain)
+                        if again == "ok" and plain_dump is not None:
+                            with _GATE.hold(1):
+                                w = compare_dumps(ref, plain_dump, job.toolchain.exact)
+                            if not w.ok and not job.toolchain.exact:
+                                w = rounding_recheck(w, exact_original,
+                                                     lambda: exact_variant(region, without_vectorizer(exact)))
+                            if w.ok:
+                                status, times, detail = COMPILER_MISCOMPILED, (), vectorizer_detail(v.detail)
                 out.rows.append(Row(text, True, status, times, verified, detail))
 
             for k, chunk in enumerate(chunks):

@@ -22,7 +22,7 @@ from polyrl.errors import PolyrlError
 from polyrl.model.costmodel import CostModel, load_costmodel
 from polyrl.rl.state import LoadedProgram, State
 from polyrl.runtime import MemoStore, Toolchain, compare
-from polyrl.runtime.execute import reference_baseline
+from polyrl.runtime.execute import COMPILER_MISCOMPILED, reference_baseline
 
 
 class Rewarder(Protocol):
@@ -98,6 +98,11 @@ class MeasuredRewarder:
             # long is a bad schedule, not a bug)
             self._speedups[key] = result.baseline.min / self.timeout_s
             return self._speedups[key]
+        if result.speedup is None and result.new.status == COMPILER_MISCOMPILED:
+            # a right schedule the compiler builds wrong (polyrl.runtime.execute.NO_VECTORIZE): unusable, so
+            # worth what keeping the original is
+            self._speedups[key] = 1.0
+            return 1.0
         if result.speedup is None:
             what = ("computes a different result than the original" if result.new.status == "wrong-result"
                     else f"did not run ({result.new.status})")

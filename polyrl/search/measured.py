@@ -28,7 +28,7 @@ from polyrl.poly.macros import macro_schedules
 from polyrl.poly.schedule import Schedule
 from polyrl.rl.state import LoadedProgram
 from polyrl.runtime import Comparison, MemoStore, Toolchain, compare
-from polyrl.runtime.execute import format_seconds
+from polyrl.runtime.execute import COMPILER_MISCOMPILED, format_seconds
 
 # DRAWS_PER_CANDIDATE: draws per budgeted candidate before a search gives up finding new distinct
 # schedules (the macro pick's samples use it too)
@@ -41,7 +41,8 @@ class Candidate:
 
     schedule: str  # canonical text
     origin: str  # "greedy", "sample", "random", ...
-    status: str  # "ok", "timeout", or "not generated" (the code generator refused it)
+    status: str  # "ok", "timeout", "not generated" (the code generator refused it), or "compiler-miscompiled"
+    # (wrong as built, right without the compiler's auto-vectorizer: polyrl.runtime.execute.NO_VECTORIZE)
     speedup: float | None  # over the original, verified; None when it timed out or was not generated
     cached: bool  # both times came from the memo store
     comparison: Comparison | None = field(default=None, repr=False, compare=False)
@@ -108,8 +109,9 @@ class CandidateMeasurer:
         cached = result.baseline.cached and new.cached
         if result.speedup is not None:
             return Candidate(text, origin, "ok", result.speedup, cached, result)
-        if new.status == "timeout":
-            return Candidate(text, origin, "timeout", None, cached, result)
+        if new.status in ("timeout", COMPILER_MISCOMPILED):
+            # too slow, or the compiler's wrong code for a right schedule: never a result; the search goes on
+            return Candidate(text, origin, new.status, None, cached, result)
         what = ("computes a different result than the original" if new.status == "wrong-result"
                 else f"did not build or run ({new.status})")
         raise PolyrlError(f"schedule `{text}` {what}: {new.detail}; a legal schedule must build, run and "
