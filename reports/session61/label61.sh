@@ -5,6 +5,8 @@
 # contraction=2,imperfect=1, as 249, 255 and 257), where the one-shot share is measured; 263, 150 at scale 128.
 #   bash reports/session61/label61.sh list 261|263      # the candidates (nothing timed)
 #   bash reports/session61/label61.sh measure 261|263   # measure them (nothing else running), then export a shard
+#   bash reports/session61/label61.sh retest 261|263    # measure them again into a fresh store, kept out of the label
+#                                                       # set: how far the labels agree with themselves (retest61.py)
 # A measure stopped with pkill -INT -f "polyrl measure" keeps every finished evaluation (run again to go on).
 set -u
 S=/work/runs/s61
@@ -24,5 +26,8 @@ case ${1:-} in
     OMP_WAIT_POLICY=passive $P/polyrl measure $c --schedules $c-pick.txt --workers 2 --threads 2 --repeat 3 \
       --timeout 60 --compile-timeout 120 --store $store.sqlite --batch 4 --no-progress
     $P/polyrl dataset export $store.sqlite --name $name ;;
-  *) echo "usage: label61.sh list|measure 261|263" >&2; exit 2 ;;
+  retest)
+    OMP_WAIT_POLICY=passive $P/polyrl measure $c --schedules $c-pick.txt --workers 2 --threads 2 --repeat 3 \
+      --timeout 60 --compile-timeout 120 --store $store-retest.sqlite --batch 4 --no-progress ;;
+  *) echo "usage: label61.sh list|measure|retest 261|263" >&2; exit 2 ;;
 esac
