@@ -7,6 +7,7 @@ stored), so which schedule is the target is known in advance."""
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
@@ -130,6 +131,25 @@ def test_targets_of_all_machines_take_a_program_measured_with_another_compiler(c
     # the lent machine measured more of stencil's schedules: its times, not clang's 0.3
     assert by_name["stencil.c"].schedule == "B0:P(1)" and by_name["stencil.c"].candidates == 2
     assert by_name["matmul.c"].schedule == "B0:P(0) B1:P(0)" and every_notes == []
+
+
+def test_targets_skip_manifest_programs_nothing_measured_without_loading_them(corpus: Path, tmp_path: Path):
+    """A manifest that gives program hashes (`polyrl dataset import` writes one): a program with no record in the
+    store is left out before its isl model is built, so one that would not even parse is only a note."""
+    (corpus / "broken.c").write_text("void kernel(void) {\n#pragma scop\n  for (;;\n#pragma endscop\n}\n")
+    lines = [{"id": "matmul", "file": "matmul.c", "hash": program_hash(load(corpus / "matmul.c").scop)},
+             {"id": "broken", "file": "broken.c", "hash": "0" * 64}]
+    (corpus / "manifest.jsonl").write_text("".join(json.dumps(e) + "\n" for e in lines))
+    with MemoStore(tmp_path / "s.sqlite") as store:
+        _put(store, corpus / "matmul.c", {"": 1.0, "B0:P(0) B1:P(0)": 0.5})
+        found, notes = targets(corpus, store, TOOLCHAIN)
+    assert [t.program.name for t in found] == ["matmul"] and found[0].schedule == "B0:P(0) B1:P(0)"
+    assert notes == ["broken: no baseline in the store for this toolchain"]
+    # without a hash the program is loaded, and its error is the note
+    (corpus / "manifest.jsonl").write_text(json.dumps({"id": "broken", "file": "broken.c"}) + "\n")
+    with MemoStore(tmp_path / "s.sqlite") as store:
+        found, notes = targets(corpus, store, TOOLCHAIN)
+    assert found == [] and len(notes) == 1 and notes[0].startswith("broken: ") and "no baseline" not in notes[0]
 
 
 def test_a_target_outside_the_action_space_falls_back_to_the_next_fastest(corpus: Path, tmp_path: Path):

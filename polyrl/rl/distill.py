@@ -280,6 +280,11 @@ def targets(corpus: str | Path, store: MemoStore, toolchain: Toolchain, min_spee
             key.machine, {})[key.schedule] = min(rec.times)
     out, notes = [], []
     for spec in specs:
+        if spec.hash and spec.hash not in by_hash:
+            # nothing measured for it here: no need to build its isl model (a second each), which for a corpus
+            # `polyrl dataset import` wrote from every machine's labels took hours (session 61)
+            notes.append(f"{spec.name}: no baseline in the store for this toolchain")
+            continue
         try:
             lp = LoadedProgram.of(spec)
         except PolyrlError as e:

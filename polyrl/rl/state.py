@@ -34,6 +34,7 @@ class ProgramSpec:
     function: str | None = None
     scop: int = 0
     id: str = ""  # the name logs use (manifest id, or the file name)
+    hash: str = ""  # the program hash its manifest gives (`polyrl dataset import` writes it), else ""
 
     @property
     def name(self) -> str:
@@ -63,8 +64,8 @@ def corpus_programs(corpus: str | Path) -> list[ProgramSpec]:
     if not root.is_dir():
         raise PolyrlError("no such corpus file or folder", str(root))
     if (root / "manifest.jsonl").is_file():
-        specs = [ProgramSpec(e.path, tuple(sorted(e.defines.items())), e.include_dirs, e.function, e.scop, e.id)
-                 for e in read_manifest(root)]
+        specs = [ProgramSpec(e.path, tuple(sorted(e.defines.items())), e.include_dirs, e.function, e.scop, e.id,
+                             e.hash or "") for e in read_manifest(root)]
     else:
         specs = [ProgramSpec(str(p)) for p in sorted(root.glob("*.c"))]
     if not specs:
