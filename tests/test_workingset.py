@@ -568,3 +568,40 @@ def test_count_points_gives_up_on_many_pieces_isl_cannot_define() -> None:
         count_points(s, give_up=8)
     assert within_budget(s.get_ctx(), 10**9, lambda: count_points(s, give_up=8), "too complex") == "too complex"
     assert count_points(s, give_up=20) == count_points(s)
+
+
+# seed 267's prog_000170 (generated, MEDIUM sizes): a four-deep contraction
+CONTRACTION_34 = r"""#define N0 34
+float A[N0][N0][N0];
+float B[N0][N0][N0];
+float C[N0][N0];
+
+void kernel(void)
+{
+  int i, j, k, l;
+#pragma scop
+  for (i = 0; i < N0; i++)
+    for (j = 0; j < N0; j++)
+      for (k = 0; k < N0; k++)
+        for (l = 0; l < N0; l++)
+          C[i][j] = C[i][j] + A[k][l][i] * B[k][j][l];
+#pragma endscop
+}
+"""
+
+
+def test_a_reuse_isl_cannot_compute_counts_as_too_complex(tmp_path: Path):
+    # a policy sample of session 61 (skewed twice, reversed twice, tiled): isl's lexmin on one pair's reuse failed
+    # ("affine expression involves some of the domain dimensions") and the error ended the pick's listing; the
+    # pair now counts as too complex, as when isl's budget runs out, and the graph is built
+    from polyrl.model.features import program_graph
+
+    path = tmp_path / "contraction.c"
+    path.write_text(CONTRACTION_34)
+    prog = load(path)
+    nest = prog.apply("B0:S(0,1,2) B0:R(0) B0:I(0,1) B0:S(1,2,2) B0:I(1,2) B0:T2(0,1,32,32) B0:R(2) B0:S(0,1,1) "
+                      "B0:I(1,2)").nest
+    report = working_sets(prog.scop, nest, describe=False)
+    assert report.reuses and {r.array for r in report.reuses} <= {"A", "B", "C"}
+    graph = program_graph(prog.scop, nest)
+    assert graph.num_nodes > 0 and graph.x.shape[0] == graph.num_nodes
