@@ -33,8 +33,8 @@ from polyrl.runtime.execute import (
     rounding_recheck,
     run,
     vectorizer_detail,
+    vectorizer_recheck,
     without_contraction,
-    without_vectorizer,
 )
 from polyrl.runtime.instrument import instrument, instrument_batch
 from polyrl.runtime.store import Record
@@ -301,17 +301,16 @@ def measure_program(job: MeasureJob) -> MeasureResult:
             ref = base.dump
 
             exact = without_contraction(job.toolchain)
-            exact_base: list[Measurement] = []  # the original without contraction, built when first needed
+            originals: dict[str, Measurement] = {}  # the original under a re-check's toolchain, built when first needed
 
-            def exact_original() -> Measurement:
-                if not exact_base:
-                    status, _, dump, detail = _variant(scop, None, job, 0, exact)
-                    exact_base.append(Measurement(status, (), None, detail, dump=dump))
-                return exact_base[0]
-
-            def exact_variant(region: str, toolchain: Toolchain | None = None) -> Measurement:
-                status, _, dump, detail = _variant(scop, region, job, 0, toolchain or exact)
+            def built(region: str | None, toolchain: Toolchain) -> Measurement:
+                status, _, dump, detail = _variant(scop, region, job, 0, toolchain)
                 return Measurement(status, (), None, detail, dump=dump)
+
+            def original_built(toolchain: Toolchain) -> Measurement:
+                if toolchain.key() not in originals:
+                    originals[toolchain.key()] = built(None, toolchain)
+                return originals[toolchain.key()]
 
             def verify(text: str, region: str, status: str, times: tuple[float, ...], dump, detail: str) -> None:
                 verified = None
@@ -319,20 +318,12 @@ def measure_program(job: MeasureJob) -> MeasureResult:
                     with _GATE.hold(1):
                         v = compare_dumps(ref, dump, job.toolchain.exact)
                     if not v.ok and not job.toolchain.exact:
-                        v = rounding_recheck(v, exact_original, lambda: exact_variant(region))
+                        v = rounding_recheck(v, lambda: original_built(exact), lambda: built(region, exact))
                     verified, detail = v.ok, "; ".join(d for d in (v.detail, detail) if d)  # and why timed less
                     status = "ok" if v.ok else "wrong-result"
-                    plain = None if v.ok else without_vectorizer(job.toolchain)
-                    if plain is not None:
-                        again, _, plain_dump, _ = _variant(scop, region, job, 0, plain)
-                        if again == "ok" and plain_dump is not None:
-                            with _GATE.hold(1):
-                                w = compare_dumps(ref, plain_dump, job.toolchain.exact)
-                            if not w.ok and not job.toolchain.exact:
-                                w = rounding_recheck(w, exact_original,
-                                                     lambda: exact_variant(region, without_vectorizer(exact)))
-                            if w.ok:
-                                status, times, detail = COMPILER_MISCOMPILED, (), vectorizer_detail(v.detail)
+                    if not v.ok and vectorizer_recheck(ref, job.toolchain, original_built,
+                                                       lambda tc: built(region, tc)):
+                        status, times, detail = COMPILER_MISCOMPILED, (), vectorizer_detail(v.detail)
                 out.rows.append(Row(text, True, status, times, verified, detail))
 
             for k, chunk in enumerate(chunks):

@@ -17,6 +17,14 @@ import numpy as np
 T = TypeVar("T")
 
 
+# isl's message when a call runs past `ctx.set_max_operations`
+OUT_OF_OPERATIONS = "maximal number of operations exceeded"
+
+
+def out_of_operations(e: isl.Error) -> bool:
+    return OUT_OF_OPERATIONS in str(e)
+
+
 class TooComplex(Exception):
     """A computation gave up rather than ask isl for more than it is worth (count_points'
     `give_up`); within_budget takes it as an exhausted budget."""
@@ -33,7 +41,7 @@ def within_budget(ctx: isl.Context, operations: int, compute: Callable[[], T], o
     try:
         return compute()
     except isl.Error as e:
-        if "maximal number of operations exceeded" not in str(e):
+        if not out_of_operations(e):
             raise
         return otherwise
     except TooComplex:
@@ -81,7 +89,7 @@ def val_int(v: isl.Val) -> int:
     own message, so `within_budget` recognizes it)."""
     text = v.to_str()
     if text is None or not text.lstrip("-").isdigit():
-        raise isl.Error(f"isl returned `{text}` for an integer: maximal number of operations exceeded")
+        raise isl.Error(f"isl returned `{text}` for an integer: {OUT_OF_OPERATIONS}")
     return int(text)
 
 

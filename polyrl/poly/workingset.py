@@ -154,7 +154,7 @@ def _first_reuse(source: isl.Map, target: isl.Map, order: isl.Map, first: isl.Se
         targets = rel.intersect_domain(first_source).range()
         return first_source, targets.lexmin(), targets.lexmax()
     except isl.Error as e:
-        if "maximal number of operations exceeded" in str(e):
+        if counting.out_of_operations(e):
             raise  # within_budget's to answer
         # isl's own failure on a legal nest (session 61: lexmin's domain factoring, "affine expression involves
         # some of the domain dimensions", on a skewed, reversed and tiled nest): this pair's reuse is a feature,

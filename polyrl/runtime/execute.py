@@ -470,6 +470,26 @@ def vectorizer_detail(first: str) -> str:
             "auto-vectorizer makes the difference, not the schedule")
 
 
+def vectorizer_recheck(reference: dict[str, np.ndarray], toolchain: Toolchain,
+                       original: Callable[[Toolchain], Measurement | None],
+                       variant: Callable[[Toolchain], Measurement]) -> bool:
+    """Whether a variant whose arrays differ from `reference` (after `rounding_recheck`) computes them when built
+    again with `without_vectorizer` (and, under a contracting toolchain, that build's own rounding re-check):
+    then the difference is the compiler's (COMPILER_MISCOMPILED). `original(tc)` and `variant(tc)` build and run
+    the original and the variant with toolchain `tc`. False where the toolchain has no vectorizer to turn off."""
+    plain = without_vectorizer(toolchain)
+    if plain is None:
+        return False
+    again = variant(plain)
+    if again.status != "ok" or again.dump is None:
+        return False
+    v = compare_dumps(reference, again.dump, toolchain.exact)
+    if not v.ok and not toolchain.exact:
+        exact = without_contraction(plain)
+        v = rounding_recheck(v, lambda: original(exact), lambda: variant(exact))
+    return v.ok
+
+
 def measure(
     scop: Scop,
     region_text: str | None,
@@ -514,11 +534,10 @@ def measure(
         changed = _runs_differ(b.exe, dump, checks, timeout_s, toolchain) if v.ok else None
         if changed is not None:
             return replace(changed, times=r.times, dump=dump)
-        plain = without_vectorizer(toolchain) if not v.ok and region_text is not None else None
-        if plain is not None:
-            again = measure(scop, region_text, plain, 0, timeout_s, reference=reference)
-            if again.status == "ok" and again.verified:
-                return Measurement(COMPILER_MISCOMPILED, (), False, vectorizer_detail(v.detail), dump=dump)
+        if not v.ok and region_text is not None and vectorizer_recheck(
+                reference, toolchain, lambda tc: exact_original(scop, tc, timeout_s),
+                lambda tc: measure(scop, region_text, tc, 0, timeout_s)):
+            return Measurement(COMPILER_MISCOMPILED, (), False, vectorizer_detail(v.detail), dump=dump)
     return Measurement("ok" if v.ok else "wrong-result", r.times, v.ok, v.detail, dump=dump)
 
 

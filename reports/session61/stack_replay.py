@@ -23,7 +23,10 @@ from pathlib import Path
 import numpy as np
 
 from polyrl.model.costmodel import index_corpus, read_manifest, read_store
-from polyrl.search.policy import PICK_MARGIN, pick_choice
+from polyrl.search.policy import PICK_MARGIN
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "session59"))
+from pick_replay import choose  # noqa: E402
 
 R = Path("/work/runs")
 SETS = [("243", R / "s59/pick243.json", R / "s58/labels243.sqlite", R / "s58/g243"),
@@ -93,9 +96,8 @@ def fit(progs: list[dict], lam: float) -> tuple[np.ndarray, dict]:
 
 
 def ship_choice(row: dict, margin: float = PICK_MARGIN) -> int:
-    keep = [j for j, k in enumerate(row["kinds"]) if k != "sample"]
-    best, gain = pick_choice([np.array(p)[keep] for p in row["predicted"]["ship"]])
-    return keep[best] if best > 0 and gain >= margin else 0
+    """The index of session 59's replayed pick (the shipped models, no samples) among the row's candidates."""
+    return row["schedules"].index(choose(row, "ship", 0, margin))
 
 
 def stack_choice(p: dict, w: np.ndarray, sd: dict, tau: float, z: float, samples: bool) -> int:
