@@ -8,7 +8,12 @@ stored), so which schedule is the target is known in advance."""
 from __future__ import annotations
 
 import json
+import pickle
 import shutil
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -23,6 +28,7 @@ from polyrl.poly.legality import is_legal
 from polyrl.poly.schedule import Schedule
 from polyrl.rl.actions import ACTIONS, NEXT, action_index
 from polyrl.rl.distill import (
+    JOURNAL_FORMAT,
     DistillConfig,
     Target,
     _replay_all,
@@ -30,6 +36,7 @@ from polyrl.rl.distill import (
     _worker_init,
     _worker_replay,
     distill,
+    journal_path,
     replay,
     scripted_schedules,
     targets,
@@ -404,3 +411,71 @@ def test_replays_on_two_processes_are_the_replays_of_one(corpus: Path, tmp_path:
     demo, _, _ = _worker_replay((found[0], None))
     assert demo.observations and all(isinstance(o, dict) and not any(isinstance(v, torch.Tensor) for v in o.values())
                                      for o in demo.observations)
+
+
+def _weights(path: Path) -> dict:
+    return torch.load(path, weights_only=False)["model"]
+
+
+def test_a_distillation_goes_on_from_its_replay_journal(corpus: Path, tmp_path: Path):
+    store_path = tmp_path / "s.sqlite"
+    with MemoStore(store_path) as store:
+        _put(store, corpus / "matmul.c", {"": 1.0, "B0:P(0) B1:T2(0,1,32,32) B1:P(0)": 0.3})
+        _put(store, corpus / "stencil.c", {"": 1.0, "B0:P(1) B1:P(1)": 0.5})
+    out = tmp_path / "d.pt"
+    journal = journal_path(out)
+
+    def run(keep: bool) -> list[str]:
+        lines: list[str] = []
+        summary = distill(DistillConfig(corpus=str(corpus), store=str(store_path), out=str(out), toolchain=TOOLCHAIN,
+                                        epochs=3, lr=1e-3, batch_size=3, val_fraction=0.0, keep_replays=keep),
+                          log=lines.append)
+        assert summary["targets"] == 2 and not summary["interrupted"]
+        return lines
+
+    # a first run keeps its journal when asked; a second takes both replays from it and trains the same network
+    first = run(keep=True)
+    assert not any("taken from" in line for line in first) and journal.is_file()
+    fresh = _weights(out)
+    second = run(keep=True)
+    assert f"2 of 2 replays taken from {journal}" in second
+    assert all(torch.equal(fresh[k], v) for k, v in _weights(out).items())
+    # a record torn by a kill mid-write costs that replay only
+    journal.write_bytes(journal.read_bytes()[:-20])
+    third = run(keep=False)
+    assert f"1 of 2 replays taken from {journal}" in third
+    assert any("kept the 1 replays before an unreadable record" in line for line in third)
+    assert all(torch.equal(fresh[k], v) for k, v in _weights(out).items())
+    assert not journal.exists()  # removed once the checkpoint is written
+    # a journal of other code is not read
+    with open(journal, "wb") as f:
+        pickle.dump({"format": JOURNAL_FORMAT, "code": "other"}, f)
+    fourth = run(keep=False)
+    assert any("made by other code" in line for line in fourth) and not any("taken from" in line for line in fourth)
+
+
+def test_ctrl_c_during_replays_keeps_them_and_the_same_command_goes_on(tmp_path: Path):
+    gen = tmp_path / "g"
+    assert main(["generate", "--count", "12", "--seed", "7", "--out", str(gen)]) == 0
+    store_path = tmp_path / "s.sqlite"
+    with MemoStore(store_path) as store:
+        for spec in corpus_programs(gen):
+            _put(store, Path(spec.path), {"": 1.0})  # each target: the program as it is, Next on every branch
+    out = tmp_path / "d.pt"
+    cmd = [sys.executable, "-m", "polyrl.cli", "distill", "--corpus", str(gen), "--store", str(store_path),
+           "--out", str(out), "--threads", "2", "--epochs", "2000"]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    journal, deadline = journal_path(out), time.monotonic() + 120
+    while (not journal.is_file() or journal.stat().st_size < 1000) and proc.poll() is None \
+            and time.monotonic() < deadline:
+        time.sleep(0.05)
+    proc.send_signal(signal.SIGINT)
+    first, _ = proc.communicate(timeout=120)
+    assert proc.returncode == 130 and journal.is_file(), first
+    if "finished replays are kept" in first:  # stopped during the replays (else during the epochs)
+        assert not out.exists(), first
+    again = subprocess.run(cmd[:-1] + ["2"], capture_output=True, text=True, timeout=300)
+    assert again.returncode == 0, again.stderr
+    assert " of 12 replays taken from " in again.stderr and "replayed 12/12 targets" in again.stderr, again.stderr
+    assert out.is_file() and not journal.exists()

@@ -162,6 +162,10 @@ def register_distill(subparsers) -> None:
     p.add_argument("--workers", type=int, default=1,
                    help="processes that replay the targets through the environment, the slow part of a "
                    "distillation (about a second a program); the result does not depend on it (default 1)")
+    p.add_argument("--keep-replays", action="store_true",
+                   help="keep the journal of finished replays (OUT.replays) after the checkpoint is written, so that "
+                   "another distillation of the same targets (other --epochs, --lr or --seed) skips them; it is "
+                   "always kept after Ctrl-C or a failure, and the same command goes on from it")
     add_build_arguments(p)  # --cc --flags --threads: which of the store's measurements to read
 
 
@@ -207,7 +211,7 @@ def cmd_distill(args: argparse.Namespace) -> int:
                            toolchain=Toolchain(cc=args.cc, flags=tuple(args.flags.split()), threads=args.threads),
                            min_speedup=args.min_speedup, tie=args.tie, epochs=args.epochs, lr=args.lr,
                            seed=args.seed, max_steps=args.max_steps, machine=args.machine,
-                           prefer_form=args.prefer_form, workers=args.workers)
+                           prefer_form=args.prefer_form, workers=args.workers, keep_replays=args.keep_replays)
     result = distill(config)
     return 130 if result.get("interrupted") else 0
 

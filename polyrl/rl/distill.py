@@ -24,7 +24,9 @@ Two pieces:
   within noise). Each target is replayed through `PolyEnv` (lazy masks) into (observation,
   mask, action) steps (on several processes with `workers`, in the same order); the actor
   is trained with cross-entropy on the masked logits and the critic on log4 of the
-  target's speedup (the return of every step of its episode).
+  target's speedup (the return of every step of its episode). Finished replays go to a
+  journal beside the checkpoint (OUT.replays, `ReplayJournal`) as they finish: Ctrl-C or a
+  failure during the replays loses none of them, and the same command goes on from there.
 
 Owns the recipes, the target choice, the replay and the supervised training loop; the
 network is polyrl.model.actor_critic's, the checkpoint format polyrl.search.policy's.
@@ -32,14 +34,16 @@ network is polyrl.model.actor_critic's, the checkpoint format polyrl.search.poli
 
 from __future__ import annotations
 
-import concurrent.futures as cf
+import hashlib
 import math
 import multiprocessing as mp
+import pickle
 import random
+import signal
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import numpy as np
@@ -431,53 +435,166 @@ _WORKER: dict = {}  # a replay worker's environment (and its store), made once p
 
 
 def _worker_init(store: str, max_steps: int) -> None:
+    # the parent alone answers Ctrl-C (it keeps the finished replays, then ends the pool)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     _WORKER["store"] = MemoStore(store)
     _WORKER["env"] = PolyEnv(_Unit(), store=_WORKER["store"], max_steps=max_steps, lazy_masks=True)
 
 
-def _worker_replay(job: tuple[Target, float | None]) -> tuple[Demo | None, str, bool]:
-    """A replay in a pool worker, its observations sent back as numpy fields (`graph_fields`): as torch tensors
-    each would travel as a file descriptor the parent keeps open, and a few thousand programs' steps ran out of
-    them ("received 0 items of ancdata", session 61, 2,100 of 3,047 replays lost)."""
-    demo, note, form = _replay_target(_WORKER["env"], *job)
+def _as_fields(result: tuple[Demo | None, str, bool]) -> tuple[Demo | None, str, bool]:
+    """A replay's result with its observations as numpy fields (`graph_fields`): what a worker sends back (as torch
+    tensors each would travel as a file descriptor the parent keeps open, and a few thousand programs' steps ran
+    out of them: "received 0 items of ancdata", session 61, 2,100 of 3,047 replays lost) and what the journal
+    keeps."""
+    demo, note, form = result
     if demo is not None:
-        demo.observations = [graph_fields(o) for o in demo.observations]
+        demo = replace(demo, observations=[o if isinstance(o, dict) else graph_fields(o) for o in demo.observations])
     return demo, note, form
 
 
-def _replay_all(found: list[Target], config: DistillConfig, log: Callable[[str], None]
-                ) -> tuple[list[Demo], list[str], int]:
-    """Every target replayed (in `found`'s order, on `config.workers` processes): the demos,
-    the notes on targets that fell back to an alternative, and how many imitate the form."""
-    demos, fell_back, preferred, start = [], [], 0, time.perf_counter()
+def _as_graphs(result: tuple[Demo | None, str, bool]) -> tuple[Demo | None, str, bool]:
+    demo, note, form = result
+    if demo is not None:
+        demo = replace(demo, observations=[graph_from_fields(o) if isinstance(o, dict) else o
+                                           for o in demo.observations])
+    return demo, note, form
 
-    def take(i: int, result: tuple[Demo | None, str, bool]) -> None:
-        nonlocal preferred
-        demo, note, form = result
+
+def _worker_replay(job: tuple[Target, float | None]) -> tuple[Demo | None, str, bool]:
+    """A replay in a pool worker, its observations sent back as numpy fields (`_as_fields`)."""
+    return _as_fields(_replay_target(_WORKER["env"], *job))
+
+
+# ---------------------------------------------------------------- the replay journal
+
+JOURNAL_SUFFIX = ".replays"
+JOURNAL_FORMAT = "polyrl distill replays 1"
+
+
+def journal_path(out: str | Path) -> Path:
+    """Where `polyrl distill --out OUT` keeps its finished replays until OUT is written: OUT.replays."""
+    return Path(str(out) + JOURNAL_SUFFIX)
+
+
+def _code_fingerprint() -> str:
+    """A digest of the code a replay's observations and masks come from (the program graphs, the action table and
+    masks, the environment, the polyhedral layer): a journal written by other code is not read."""
+    root = Path(__file__).resolve().parents[1]
+    files = sorted([*(root / "poly").glob("*.py"), root / "model" / "features.py", root / "rl" / "actions.py",
+                    root / "rl" / "env.py", root / "rl" / "state.py", Path(__file__).resolve()])
+    h = hashlib.sha256()
+    for f in files:
+        h.update(f.name.encode() + b"\0" + f.read_bytes())
+    return h.hexdigest()
+
+
+def _replay_key(t: Target, within: float | None, max_steps: int) -> str:
+    """What a replay's result depends on besides the code: the program (its text), the target and its
+    alternatives, `prefer_form`'s margin and the episode length."""
+    spec = t.program
+    h = hashlib.sha256(Path(spec.path).read_bytes())
+    h.update(repr((spec.defines, spec.include_dirs, spec.function, spec.scop, t.schedule, t.speedup, t.candidates,
+                   t.fallbacks, within, max_steps)).encode())
+    return h.hexdigest()
+
+
+class ReplayJournal:
+    """An append-only file of finished replays (pickled records after a header naming the code that made them),
+    so that an interrupted or failed distillation goes on where it stopped: `distill` reads it before replaying,
+    writes each replay as it finishes, and removes it once the checkpoint is written (unless kept). A header of
+    other code or a torn last record (a kill mid-write) costs only the replays it cannot vouch for."""
+
+    def __init__(self, path: Path, log: Callable[[str], None]):
+        self.path = path
+        self.done: dict[str, tuple[Demo | None, str, bool]] = {}
+        header = {"format": JOURNAL_FORMAT, "code": _code_fingerprint()}
+        good = 0
+        if path.is_file():
+            with open(path, "rb") as f:
+                try:
+                    if pickle.load(f) != header:
+                        log(f"{path}: its replays were made by other code; replaying again")
+                    else:
+                        good = f.tell()
+                        while True:
+                            key, result = pickle.load(f)
+                            self.done[key] = result
+                            good = f.tell()
+                except EOFError:
+                    pass
+                except (pickle.UnpicklingError, ValueError, TypeError, AttributeError, IndexError) as e:
+                    log(f"{path}: kept the {len(self.done)} replays before an unreadable record ({e.__class__.__name__})")
+        if good:
+            self._file = open(path, "r+b")  # noqa: SIM115 - open for the journal's life (close)
+            self._file.truncate(good)
+            self._file.seek(good)
+        else:
+            self.done.clear()
+            self._file = open(path, "wb")  # noqa: SIM115
+            pickle.dump(header, self._file)
+            self._file.flush()
+
+    def add(self, key: str, result: tuple[Demo | None, str, bool]) -> None:
+        self.done[key] = result
+        pickle.dump((key, result), self._file, protocol=pickle.HIGHEST_PROTOCOL)
+        self._file.flush()
+
+    def close(self) -> None:
+        self._file.close()
+
+
+def _replay_all(found: list[Target], config: DistillConfig, log: Callable[[str], None],
+                journal: ReplayJournal | None = None) -> tuple[list[Demo], list[str], int]:
+    """Every target replayed (in `found`'s order, on `config.workers` processes): the demos,
+    the notes on targets that fell back to an alternative, and how many imitate the form.
+    With a `journal`, replays it already holds are taken from it and each new one is added as it
+    finishes; Ctrl-C (KeyboardInterrupt) keeps those written and passes on."""
+    start = time.perf_counter()
+    keys = [_replay_key(t, config.prefer_form, config.max_steps) for t in found]
+    results: dict[int, tuple[Demo | None, str, bool]] = {}
+    if journal is not None:
+        results = {i: journal.done[k] for i, k in enumerate(keys) if k in journal.done}
+        if results:
+            log(f"{len(results)} of {len(found)} replays taken from {journal.path}")
+    todo = [i for i in range(len(found)) if i not in results]
+
+    def take(i: int, result: tuple[Demo | None, str, bool], n: int) -> None:
+        if journal is not None:
+            journal.add(keys[i], _as_fields(result))
+        results[i] = result
+        if n % 50 == 0 or n == len(todo):
+            log(f"replayed {len(results)}/{len(found)} targets ({time.perf_counter() - start:.0f} s)")
+
+    if config.workers <= 1 or len(todo) <= 1:
+        with MemoStore(config.store) as store:
+            env = PolyEnv(_Unit(), store=store, max_steps=config.max_steps, lazy_masks=True)
+            for n, i in enumerate(todo, 1):
+                take(i, _replay_target(env, found[i], config.prefer_form), n)
+    else:
+        # spawned, not forked: the parent holds isl state; each worker opens the store itself
+        # (WAL: several processes may record refusals at once)
+        pool = mp.get_context("spawn").Pool(config.workers, initializer=_worker_init,
+                                            initargs=(config.store, config.max_steps))
+        try:
+            jobs = [(found[i], config.prefer_form) for i in todo]
+            for n, (i, result) in enumerate(zip(todo, pool.imap(_worker_replay, jobs, chunksize=4), strict=True), 1):
+                take(i, result, n)
+            pool.close()
+        except BaseException:
+            pool.terminate()  # Ctrl-C or a failed replay: the workers' unfinished replays are dropped
+            raise
+        finally:
+            pool.join()
+    if not todo:
+        log(f"replayed {len(found)}/{len(found)} targets (every one from the journal)")
+    demos, fell_back, preferred = [], [], 0
+    for i in range(len(found)):
+        demo, note, form = _as_graphs(results[i])
         if demo is not None:
             demos.append(demo)
         if note:
             fell_back.append(note)
         preferred += form
-        if (i + 1) % 50 == 0 or i + 1 == len(found):
-            log(f"replayed {i + 1}/{len(found)} targets ({time.perf_counter() - start:.0f} s)")
-
-    if config.workers <= 1 or len(found) <= 1:
-        with MemoStore(config.store) as store:
-            env = PolyEnv(_Unit(), store=store, max_steps=config.max_steps, lazy_masks=True)
-            for i, t in enumerate(found):
-                take(i, _replay_target(env, t, config.prefer_form))
-        return demos, fell_back, preferred
-    # spawned, not forked: the parent holds isl state; each worker opens the store itself
-    # (WAL: several processes may record refusals at once)
-    ctx = mp.get_context("spawn")
-    with cf.ProcessPoolExecutor(config.workers, mp_context=ctx, initializer=_worker_init,
-                                initargs=(config.store, config.max_steps)) as pool:
-        jobs = [(t, config.prefer_form) for t in found]
-        for i, (demo, note, form) in enumerate(pool.map(_worker_replay, jobs, chunksize=4)):
-            if demo is not None:
-                demo.observations = [graph_from_fields(o) for o in demo.observations]
-            take(i, (demo, note, form))
     return demos, fell_back, preferred
 
 
@@ -505,6 +622,9 @@ class DistillConfig:
     max_steps: int = 32  # episode truncation of the replays and of the written policy
     torch_threads: int = 1
     workers: int = 1  # processes that replay the targets
+    # the journal of finished replays (journal_path(out)) is removed once `out` is written, unless kept (another
+    # distillation of the same targets, say with other epochs or lr, then starts from it)
+    keep_replays: bool = False
 
 
 def _load_init(path: str | None, log: Callable[[str], None]) -> ActorCritic:
@@ -584,7 +704,15 @@ def distill(config: DistillConfig, log: Callable[[str], None] | None = None) -> 
                     f"here, `polyrl dataset adopt {config.store}` files them under the new one")
             raise PolyrlError(f"no program of the corpus has a measured baseline in the store for this machine "
                               f"and toolchain ({hint})", config.store)
-    demos, fell_back, preferred = _replay_all(found, config, log)
+    journal = ReplayJournal(journal_path(config.out), log)
+    try:
+        demos, fell_back, preferred = _replay_all(found, config, log, journal)
+    except KeyboardInterrupt:
+        log(f"interrupted: the {len(journal.done)} finished replays are kept in {journal.path}; the same command "
+            "goes on from there")
+        return {"programs": 0, "targets": 0, "replays_kept": len(journal.done), "interrupted": True}
+    finally:
+        journal.close()
     if config.prefer_form is not None:
         log(f"{preferred} program(s) imitate the Pluto form, measured within {config.prefer_form:.0%} of their fastest")
     for n in notes[:10]:
@@ -632,6 +760,10 @@ def distill(config: DistillConfig, log: Callable[[str], None] | None = None) -> 
                                                              "store": config.store, "init": config.init,
                                                              "targets": config.targets})
     log(f"wrote {config.out} (epoch {best[2]}: validation CE {best[0]:.3f}, accuracy {best[3]:.3f})")
+    if config.keep_replays or interrupted:
+        log(f"the replays are kept in {journal.path} (another distillation of the same targets starts from them)")
+    else:
+        journal.path.unlink(missing_ok=True)
     return summary | {"interrupted": interrupted}
 
 

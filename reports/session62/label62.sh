@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# session 62, while the machine would otherwise idle: labels of this machine's key (AMD Zen 3, EPYC family 25 model 1,
+# L2 512K; 32,522 labels of it in the set before this session) of what the one-shot pipeline weighs (session 58's
+# pick_schedules.py: the checked schedule, the macro pick's candidates and 8 of the policy's samples): 269, a new
+# training seed of 200 programs at PolyBench MEDIUM's sizes (as 261, 265, 267); 271, 150 at scale 128 with 5 runs
+# each (session 61's retest put cache-bound labels' self-agreement at 0.81 with 3 runs).
+#   bash reports/session62/label62.sh list 269|271      # the candidates (nothing timed)
+#   bash reports/session62/label62.sh measure 269|271   # measure them (nothing else running), then export a shard
+# A measure stopped with pkill -INT -f "polyrl measure" keeps every finished evaluation (run again to go on).
+set -u
+S=/work/runs/s62
+mkdir -p $S
+source "$(dirname "$0")/../session46/configs46.sh"   # P R; cd $S
+seed=${2:-}
+repeat=3
+case $seed in
+  269) [ -d g269 ] || $P/polyrl generate --count 200 --seed 269 --scale 0.05 --weights contraction=2,imperfect=1 --out g269
+       name=s62-g269-medium-pick-samples-zen3 ;;
+  271) [ -d g271 ] || $P/polyrl generate --count 150 --seed 271 --scale 128 --out g271
+       name=s62-g271-scale128-pick-samples-zen3-5runs; repeat=5 ;;
+  *) echo "usage: label62.sh list|measure 269|271" >&2; exit 2 ;;
+esac
+c=g$seed store=labels$seed
+case ${1:-} in
+  list) $P/python $R/session58/pick_schedules.py $c $c-pick.txt ;;
+  measure)
+    OMP_WAIT_POLICY=passive $P/polyrl measure $c --schedules $c-pick.txt --workers 2 --threads 2 --repeat $repeat \
+      --timeout 60 --compile-timeout 120 --store $store.sqlite --batch 4 --no-progress
+    $P/polyrl dataset export $store.sqlite --name $name ;;
+  *) echo "usage: label62.sh list|measure 269|271" >&2; exit 2 ;;
+esac
