@@ -532,6 +532,21 @@ def _undefined(bs: isl.BasicSet) -> bool:
         return True
 
 
+# count_points(give_up=...) gives up on a piece with several local variables, not all of them defined by isl, where
+# a constraint's coefficient of one of them is beyond this (see there)
+LOCAL_COEFFICIENT_LIMIT = 4096
+
+
+def _hard_to_define(bs: isl.BasicSet) -> bool:
+    """Whether isl would have to define several local variables of `bs` (some not yet defined) whose constraints
+    have a coefficient beyond LOCAL_COEFFICIENT_LIMIT (count_points' give_up)."""
+    ndiv = bs.dim(isl.dim_type.div)
+    if ndiv < 2 or not _undefined(bs):
+        return False
+    return any(abs(c.get_coefficient_val(isl.dim_type.div, d).to_python()) > LOCAL_COEFFICIENT_LIMIT
+               for c in bs.get_constraints() for d in range(ndiv))
+
+
 def count_points(s: isl.Set, give_up: int = 0) -> int:
     """Number of integer points of a bounded, parameter-free set.
 
@@ -539,7 +554,17 @@ def count_points(s: isl.Set, give_up: int = 0) -> int:
     with more than this many pieces whose local variables isl does not define. isl must
     eliminate those variables to make the union disjoint, and that grows with every
     piece: such a union of 123 pieces within a 250 x 250 box took 20 s (a working set of
-    a tiled and skewed jacobi-2d, session 26). 0: never give up.
+    a tiled and skewed jacobi-2d, session 26). With `give_up`, a union is also too complex
+    when one of its pieces has several local variables, not all of them defined, with a
+    coefficient beyond LOCAL_COEFFICIENT_LIMIT (`_hard_to_define`): isl defines them before
+    anything else (isl_set_compute_divs, by parametric integer programming, which never
+    looks at isl's operation limit), and one such piece of one dimension, `exists e0:
+    148480 - i0 - 2e0 <= 1024*floor(e0/32768) <= 149503 - i0 - 2e0` (a policy sample's
+    working set on a generated program at scale 128, session 62), ran for more than 16
+    minutes. The jacobi-2d pieces above (coefficients up to 96) are counted as before; no
+    piece with several local variables not all defined came up at all in the working sets
+    of PolyBench at MEDIUM nor of 140 generated programs' candidates (session 62). 0: never
+    give up.
 
     A union of boxes (every piece's constraints each bound one dimension) is counted
     exactly without isl, by a sweep (_union_volume), unless it would take more than
@@ -569,6 +594,9 @@ def count_points(s: isl.Set, give_up: int = 0) -> int:
             pass
     if give_up and len(pieces) > give_up and sum(_undefined(bs) for bs in pieces) > give_up:
         raise TooComplex(f"{len(pieces)} pieces, more than {give_up} with local variables isl does not define")
+    if give_up and any(_hard_to_define(bs) for bs in pieces):
+        raise TooComplex(f"a piece with several local variables, not all of them defined by isl, and a coefficient "
+                         f"of one beyond {LOCAL_COEFFICIENT_LIMIT}")
     if len(pieces) > GRID_PIECES:
         counted = _grid_count(s, pieces)
         if counted is not None:

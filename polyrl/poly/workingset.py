@@ -74,7 +74,8 @@ from polyrl.poly.transform import LoopNest, original_nest
 REUSE_OPERATIONS = 5_000_000
 # a reuse whose working set isl writes as a union of more pieces than this with local
 # variables it does not define is too complex (counting.count_points' give_up): counting
-# it took up to REUSE_OPERATIONS, seconds per reuse, over a minute for one program graph
+# it took up to REUSE_OPERATIONS, seconds per reuse, over a minute for one program graph; so is one with a piece
+# whose local variables isl would define by a computation its operation limit does not stop (count_points)
 UNDEFINED_PIECES = 8
 TOO_COMPLEX = object()  # what `reuse` gives for a pair over budget
 MEMO_PROGRAMS = 64  # programs (Scop and parameter values) whose analyses are remembered
