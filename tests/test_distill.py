@@ -422,7 +422,7 @@ def test_a_distillation_goes_on_from_its_replay_journal(corpus: Path, tmp_path: 
     with MemoStore(store_path) as store:
         _put(store, corpus / "matmul.c", {"": 1.0, "B0:P(0) B1:T2(0,1,32,32) B1:P(0)": 0.3})
         _put(store, corpus / "stencil.c", {"": 1.0, "B0:P(1) B1:P(1)": 0.5})
-    out = tmp_path / "d.pt"
+    out = tmp_path / "new" / "d.pt"  # in a folder that does not exist yet
     journal = journal_path(out)
 
     def run(keep: bool) -> list[str]:

@@ -509,6 +509,7 @@ class ReplayJournal:
         self.done: dict[str, tuple[Demo | None, str, bool]] = {}
         header = {"format": JOURNAL_FORMAT, "code": _code_fingerprint()}
         good = 0
+        path.parent.mkdir(parents=True, exist_ok=True)  # (as the checkpoint's folder will be)
         if path.is_file():
             with open(path, "rb") as f:
                 try:
@@ -522,7 +523,7 @@ class ReplayJournal:
                             good = f.tell()
                 except EOFError:
                     pass
-                except (pickle.UnpicklingError, ValueError, TypeError, AttributeError, IndexError) as e:
+                except Exception as e:  # noqa: BLE001 - any unreadable record ends what the journal vouches for
                     log(f"{path}: kept the {len(self.done)} replays before an unreadable record ({e.__class__.__name__})")
         if good:
             self._file = open(path, "r+b")  # noqa: SIM115 - open for the journal's life (close)
