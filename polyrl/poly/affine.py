@@ -70,17 +70,23 @@ def schedule_tree(scop: Scop, fusion: int) -> isl.Schedule:
     _, constraints, made = entry
     if fusion not in made:
         if not constraints:
-            domain = isl.UnionSet.empty(scop.context.get_space())
-            for s in scop.statements:
-                domain = domain.union(isl.UnionSet.from_set(s.domain))
-            deps = isl.UnionMap.empty(scop.context.get_space())
-            for d in compute_dependences(scop, ("RAW", "WAR", "WAW")):
-                deps = deps.union(isl.UnionMap.from_map(d.relation))
-            constraints.append(isl.ScheduleConstraints.on_domain(domain).set_context(scop.context)
-                               .set_validity(deps).set_coincidence(deps).set_proximity(deps))
+            constraints.append(schedule_constraints(scop))
         with _options(scop.context.get_ctx(), fusion):
             made[fusion] = constraints[0].compute_schedule()
     return made[fusion]
+
+
+def schedule_constraints(scop: Scop) -> isl.ScheduleConstraints:
+    """What isl's scheduler is asked for every fusion policy: every statement instance, with the RAW, WAR and WAW
+    dependences as validity, coincidence and proximity constraints."""
+    domain = isl.UnionSet.empty(scop.context.get_space())
+    for s in scop.statements:
+        domain = domain.union(isl.UnionSet.from_set(s.domain))
+    deps = isl.UnionMap.empty(scop.context.get_space())
+    for d in compute_dependences(scop, ("RAW", "WAR", "WAW")):
+        deps = deps.union(isl.UnionMap.from_map(d.relation))
+    return (isl.ScheduleConstraints.on_domain(domain).set_context(scop.context)
+            .set_validity(deps).set_coincidence(deps).set_proximity(deps))
 
 
 def scheduled_children(scop: Scop, fusion: int, loop_type, leaf_type):

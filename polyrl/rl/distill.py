@@ -506,7 +506,9 @@ class ReplayJournal:
 
     def __init__(self, path: Path, log: Callable[[str], None]):
         self.path = path
+        # the replays read back (written ones are not kept here: the caller holds them)
         self.done: dict[str, tuple[Demo | None, str, bool]] = {}
+        self.count = 0  # finished replays in the file
         header = {"format": JOURNAL_FORMAT, "code": _code_fingerprint()}
         good = 0
         path.parent.mkdir(parents=True, exist_ok=True)  # (as the checkpoint's folder will be)
@@ -525,20 +527,22 @@ class ReplayJournal:
                     pass
                 except Exception as e:  # noqa: BLE001 - any unreadable record ends what the journal vouches for
                     log(f"{path}: kept the {len(self.done)} replays before an unreadable record ({e.__class__.__name__})")
+        self.count = len(self.done)
         if good:
             self._file = open(path, "r+b")  # noqa: SIM115 - open for the journal's life (close)
             self._file.truncate(good)
             self._file.seek(good)
         else:
             self.done.clear()
+            self.count = 0
             self._file = open(path, "wb")  # noqa: SIM115
             pickle.dump(header, self._file)
             self._file.flush()
 
     def add(self, key: str, result: tuple[Demo | None, str, bool]) -> None:
-        self.done[key] = result
-        pickle.dump((key, result), self._file, protocol=pickle.HIGHEST_PROTOCOL)
+        pickle.dump((key, _as_fields(result)), self._file, protocol=pickle.HIGHEST_PROTOCOL)
         self._file.flush()
+        self.count += 1
 
     def close(self) -> None:
         self._file.close()
@@ -551,17 +555,17 @@ def _replay_all(found: list[Target], config: DistillConfig, log: Callable[[str],
     With a `journal`, replays it already holds are taken from it and each new one is added as it
     finishes; Ctrl-C (KeyboardInterrupt) keeps those written and passes on."""
     start = time.perf_counter()
-    keys = [_replay_key(t, config.prefer_form, config.max_steps) for t in found]
     results: dict[int, tuple[Demo | None, str, bool]] = {}
     if journal is not None:
-        results = {i: journal.done[k] for i, k in enumerate(keys) if k in journal.done}
+        keys = [_replay_key(t, config.prefer_form, config.max_steps) for t in found]
+        results = {i: journal.done.pop(k) for i, k in enumerate(keys) if k in journal.done}
         if results:
             log(f"{len(results)} of {len(found)} replays taken from {journal.path}")
     todo = [i for i in range(len(found)) if i not in results]
 
     def take(i: int, result: tuple[Demo | None, str, bool], n: int) -> None:
         if journal is not None:
-            journal.add(keys[i], _as_fields(result))
+            journal.add(keys[i], result)
         results[i] = result
         if n % 50 == 0 or n == len(todo):
             log(f"replayed {len(results)}/{len(found)} targets ({time.perf_counter() - start:.0f} s)")
@@ -709,9 +713,9 @@ def distill(config: DistillConfig, log: Callable[[str], None] | None = None) -> 
     try:
         demos, fell_back, preferred = _replay_all(found, config, log, journal)
     except KeyboardInterrupt:
-        log(f"interrupted: the {len(journal.done)} finished replays are kept in {journal.path}; the same command "
+        log(f"interrupted: the {journal.count} finished replays are kept in {journal.path}; the same command "
             "goes on from there")
-        return {"programs": 0, "targets": 0, "replays_kept": len(journal.done), "interrupted": True}
+        return {"programs": 0, "targets": 0, "replays_kept": journal.count, "interrupted": True}
     finally:
         journal.close()
     if config.prefer_form is not None:

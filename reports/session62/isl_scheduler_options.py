@@ -4,11 +4,8 @@ fusion policies' schedules under each option set, whether they equal the default
 import sys
 import time
 
-import islpy as isl
-
 from polyrl.bench.suite import discover, resolve_suite
 from polyrl.poly import affine
-from polyrl.poly.dependences import compute_dependences
 
 _, folder = resolve_suite("polybench")
 names = sys.argv[1].split(",")
@@ -16,13 +13,8 @@ for k in discover(folder):
     if names != ["all"] and k.name not in names:
         continue
     scop = k.load("MEDIUM").model.scop
-    domain = isl.UnionSet.empty(scop.context.get_space())
-    for s in scop.statements:
-        domain = domain.union(isl.UnionSet.from_set(s.domain))
-    deps = isl.UnionMap.empty(scop.context.get_space())
-    for d in compute_dependences(scop, ("RAW", "WAR", "WAW")):
-        deps = deps.union(isl.UnionMap.from_map(d.relation))
     ctx = scop.context.get_ctx()
+    sc = affine.schedule_constraints(scop)  # (isl reads the options below when it computes)
     res = {}
     for mode in ["plain", "maxcoef=8", "maxconst=64", "nocoalesce"]:
         if mode.startswith("maxcoef"):
@@ -33,7 +25,6 @@ for k in discover(folder):
         if mode == "nocoalesce":
             ctx.set_schedule_max_constant_term(-1)
             ctx.set_schedule_treat_coalescing(0)
-        sc = isl.ScheduleConstraints.on_domain(domain).set_context(scop.context).set_validity(deps).set_coincidence(deps).set_proximity(deps)
         out = []
         t = time.perf_counter()
         for f in range(4):

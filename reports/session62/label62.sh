@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # session 62, while the machine would otherwise idle: labels of this machine's key (AMD Zen 3, EPYC family 25 model 1,
-# L2 512K; 32,522 labels of it in the set before this session) of what the one-shot pipeline weighs (session 58's
-# pick_schedules.py: the checked schedule, the macro pick's candidates and 8 of the policy's samples): 269, a new
+# L2 512K; 32,522 labels of it in the set before this session) of what the one-shot pipeline weighs (the checked
+# schedule, the macro pick's candidates and 8 of the policy's samples; seed 269 was listed with session 58's
+# pick_schedules.py, seed 271 and later with pick_schedules62.py, the same lines written program by program): 269, a new
 # training seed of 200 programs at PolyBench MEDIUM's sizes (as 261, 265, 267); 271, 150 at scale 128 with 5 runs
 # each (session 61's retest put cache-bound labels' self-agreement at 0.81 with 3 runs).
 #   bash reports/session62/label62.sh list 269|271      # the candidates (nothing timed)
@@ -22,7 +23,7 @@ case $seed in
 esac
 c=g$seed store=labels$seed
 case ${1:-} in
-  list) $P/python $R/session58/pick_schedules.py $c $c-pick.txt ;;
+  list) $P/python $R/session62/pick_schedules62.py $c $c-pick.txt ;;   # written program by program, resumed
   measure)
     OMP_WAIT_POLICY=passive $P/polyrl measure $c --schedules $c-pick.txt --workers 2 --threads 2 --repeat $repeat \
       --timeout 60 --compile-timeout 120 --store $store.sqlite --batch 4 --no-progress
