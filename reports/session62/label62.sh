@@ -4,12 +4,14 @@
 # schedule, the macro pick's candidates and 8 of the policy's samples; seed 269 was listed with session 58's
 # pick_schedules.py, seed 271 and later with pick_schedules62.py, the same lines written program by program): 269, a new
 # training seed of 200 programs at PolyBench MEDIUM's sizes (as 261, 265, 267); 271, 150 at scale 128 with 5 runs
-# each (session 61's retest put cache-bound labels' self-agreement at 0.81 with 3 runs).
-#   bash reports/session62/label62.sh list 269|271      # the candidates (nothing timed)
-#   bash reports/session62/label62.sh measure 269|271   # measure them (nothing else running), then export a shard
+# each (session 61's retest put cache-bound labels' self-agreement at 0.81 with 3 runs). Session 63 ran it with
+# S=/work/runs/s63 (reports/session63/label63.sh) for 273, 200 more at MEDIUM's sizes, and 275, 100 at scale 128 with
+# 5 runs each.
+#   bash reports/session62/label62.sh list 269|271|273|275      # the candidates (nothing timed)
+#   bash reports/session62/label62.sh measure 269|271|273|275   # measure them (nothing else running), then export a shard
 # A measure stopped with pkill -INT -f "polyrl measure" keeps every finished evaluation (run again to go on).
 set -u
-S=/work/runs/s62
+S=${S:-/work/runs/s62}  # the run folder (session 63's label63.sh passes its own)
 mkdir -p $S
 source "$(dirname "$0")/../session46/configs46.sh"   # P R; cd $S
 seed=${2:-}
@@ -19,7 +21,11 @@ case $seed in
        name=s62-g269-medium-pick-samples-zen3 ;;
   271) [ -d g271 ] || $P/polyrl generate --count 150 --seed 271 --scale 128 --out g271
        name=s62-g271-scale128-pick-samples-zen3-5runs; repeat=5 ;;
-  *) echo "usage: label62.sh list|measure 269|271" >&2; exit 2 ;;
+  273) [ -d g273 ] || $P/polyrl generate --count 200 --seed 273 --scale 0.05 --weights contraction=2,imperfect=1 --out g273
+       name=s63-g273-medium-pick-samples-zen3 ;;
+  275) [ -d g275 ] || $P/polyrl generate --count 100 --seed 275 --scale 128 --out g275
+       name=s63-g275-scale128-pick-samples-zen3-5runs; repeat=5 ;;
+  *) echo "usage: label62.sh list|measure 269|271|273|275" >&2; exit 2 ;;
 esac
 c=g$seed store=labels$seed
 case ${1:-} in
@@ -28,5 +34,5 @@ case ${1:-} in
     OMP_WAIT_POLICY=passive $P/polyrl measure $c --schedules $c-pick.txt --workers 2 --threads 2 --repeat $repeat \
       --timeout 60 --compile-timeout 120 --store $store.sqlite --batch 4 --no-progress
     $P/polyrl dataset export $store.sqlite --name $name ;;
-  *) echo "usage: label62.sh list|measure 269|271" >&2; exit 2 ;;
+  *) echo "usage: label62.sh list|measure 269|271|273|275" >&2; exit 2 ;;
 esac
