@@ -258,6 +258,11 @@ def _policy_schedule(prog, args) -> str | None:
             print(f"macro pick: {who} the macro schedule `{inference.macro}` at least {inference.predicted_gain:.2f}x "
                   f"faster than the checked greedy schedule (the policy's own: `{inference.proposed or 'none'}`); "
                   "--no-macro-pick keeps the checked schedule")
+        elif inference.original_kept:
+            who = "both forms cost models predict" if policy.pick_also is not None else "the cost model predicts"
+            print(f"check: {who} the chosen `{inference.proposed}` {inference.predicted_gain:.2f}x slower than the "
+                  "original loops (the mean of their logs), which are kept (--no-macro-pick or --no-cost-model "
+                  "keep a schedule)")
         elif inference.original_instead:
             print(f"check: the cost model predicts the policy's whole-program form `{inference.proposed}` "
                   f"{inference.predicted_gain:.2f}x slower than the original loops, which are kept "

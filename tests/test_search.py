@@ -785,6 +785,56 @@ def test_the_pick_takes_a_macro_schedule_only_where_both_forms_models_predict_th
     assert alone.greedy(program).text == (str(options[first][0]) if first > 0 else checked.text)
 
 
+def test_the_original_pick_keeps_the_loops_as_written_where_the_pick_models_predict_them_faster():
+    import numpy as np
+
+    from polyrl.bench.variants import _replaced
+    from polyrl.poly.schedule import Schedule
+    from polyrl.search.policy import _argmax, macro_options
+
+    policy = Policy.load(check=True, pick=True)
+    verdicts = set()
+    for kernel in (PB / "linear-algebra/blas/gemver/gemver.c", PB / "stencils/jacobi-2d/jacobi-2d.c"):
+        lp = LoadedProgram.of(load(kernel, defines={"MEDIUM_DATASET": "1"}, include_dirs=[str(UTIL)]))
+        original = (Schedule(), lp.program.model.original)
+
+        def logs(schedule, nest, lp=lp, original=original) -> np.ndarray:  # mean log predicted times: schedule, original
+            graphs = [policy.graphs.graph(lp, str(schedule), nest), policy.graphs.graph(lp, "", original[1])]
+            return np.log([cost.predict(graphs) for cost in (policy.pick, policy.pick_also)]).mean(axis=0)
+
+        # the greedy schedule is the pick's result, or the original where the two models' mean says it is faster
+        picked = policy._macro_pick(lp, policy._check(lp, policy.episode(lp, _argmax)))
+        final = policy.greedy(lp)
+        if picked.schedule.actions and (m := logs(picked.schedule, picked.nest))[1] < m[0]:
+            assert final.text == "" and final.original_kept and final.proposed == picked.schedule
+            assert final.predicted_gain == pytest.approx(float(np.exp(m[0] - m[1])))
+        else:
+            assert final.text == picked.text and not final.original_kept
+        # the macro schedules in the pick's place, each decided by that rule
+        for schedule, nest, _ in macro_options(lp.program.model, picked.schedule, picked.nest):
+            if not schedule.actions:
+                continue
+            chosen = replace_inference(picked, schedule, nest)
+            m = logs(schedule, nest)
+            out = policy._original_pick(lp, chosen)
+            verdicts.add(bool(m[1] < m[0]))
+            if m[1] < m[0]:
+                assert out.text == "" and out.original_kept and out.proposed == schedule and not out.whole
+                assert out.predicted_gain == pytest.approx(float(np.exp(m[0] - m[1]))) and out.predicted_gain > 1
+                assert "the original kept" in _replaced(out)
+            else:
+                assert out.text == str(schedule) and not out.original_kept
+            assert out.seconds >= chosen.seconds
+        assert policy._original_pick(lp, replace_inference(picked, *original)).text == ""  # nothing to weigh
+    assert verdicts == {True, False}  # the premise: both outcomes happen (jacobi-2d has both with every model set)
+
+
+def replace_inference(inference, schedule, nest):
+    from dataclasses import replace
+
+    return replace(inference, schedule=schedule, nest=nest, proposed=None, macro="")
+
+
 def test_optimize_takes_the_macro_pick_unless_told_not_to(tmp_path, capsys):
     assert Policy.load(check=True, pick=True).pick is not None and Policy.load(check=True).pick is None
     assert Policy.load(pick=True).pick is None  # it comes after the check: none without one

@@ -120,6 +120,9 @@ class Inference:
     # the check kept the loops as written in place of the policy's form (`proposed`), which
     # the forms' cost model predicts slower (Policy._form_check)
     original_instead: bool = False
+    # the pick's models, their mean log predicted time, put the loops as written ahead of the
+    # schedule the check and the pick chose (`proposed`), which was dropped (Policy._original_pick)
+    original_kept: bool = False
 
     @property
     def text(self) -> str:
@@ -365,9 +368,43 @@ class Policy:
 
     def _checked(self, lp: LoadedProgram, inference: Inference) -> Inference:
         """The check after a greedy episode (`_check`), then, with a picking cost model,
-        its pick among the result and the macro schedules (`_macro_pick`)."""
+        its pick among the result and the macro schedules (`_macro_pick`), then the same
+        models' weighing of that against the original loops (`_original_pick`)."""
         result = self._check(lp, inference)
-        return self._macro_pick(lp, result) if self.pick is not None else result
+        return self._original_pick(lp, self._macro_pick(lp, result)) if self.pick is not None else result
+
+    def _original_pick(self, lp: LoadedProgram, chosen: Inference) -> Inference:
+        """`chosen` (the pick's result), or the original loops where the picking cost models
+        (`pick`, and `pick_also` where there is one) predict those faster: their mean log
+        predicted time, as the pick weighs its candidates, with no margin. Its time is added
+        to the inference time; the original's graph is the episode's first, so it costs one
+        forward pass per model.
+
+        Why: no step before it weighed the final schedule against the original with these
+        models. The check weighs the greedy schedule against the original with its own model
+        and the pick weighs macro schedules against the checked one, so a schedule both pick
+        models predict slower than the original could ship unannounced (PolyBench deriche at
+        LARGE: the two predict 0.94x and 0.86x; it ran at 0.89x on a Zen 3 in session 63).
+
+        The rule was decided in session 64 (`reports/session64/README.md`) by replaying it on
+        the labels of eight generated sets no model was trained on, where every candidate of
+        the pipeline was measured (seeds 261, 263, 265, 267 on a Zen 5; 269, 271, 273, 275 on
+        a Zen 3; 1,396 programs; `reports/session64/final_replay.py`): it changed 30 programs,
+        the geometric mean over all rose from 1.553x to 1.555x (per set -0.3% to +1.2%, seven
+        of eight level or up) and the programs below 0.95x fell from 197 to 184. Thresholds
+        0.8 to 1.1 on the same mean scored 1.550x to 1.555x; 1.0 was the best."""
+        if not chosen.schedule.actions:
+            return chosen
+        start = time.perf_counter()
+        pair = [(chosen.schedule, chosen.nest), (Schedule(), lp.program.model.original)]
+        predicted = [self._predicted(cost, lp, pair) for cost in (self.pick, self.pick_also) if cost is not None]
+        logs = np.mean(np.log(predicted), axis=0)
+        result = chosen
+        if logs[1] < logs[0]:
+            result = replace(chosen, schedule=pair[1][0], nest=pair[1][1], proposed=chosen.schedule,
+                             predicted_gain=float(np.exp(logs[0] - logs[1])), macro="", whole=False,
+                             form_instead=False, source_loops=False, original_instead=False, original_kept=True)
+        return replace(result, seconds=chosen.seconds + time.perf_counter() - start)
 
     def _check(self, lp: LoadedProgram, inference: Inference) -> Inference:
         """The check after a greedy episode; its time is added to the inference time.
