@@ -82,6 +82,10 @@ PICK_MARGIN = 1.25
 # ... and how many distinct schedules sampled from the policy it weighs beside the macro schedules (0: none;
 # `_pick_samples`)
 PICK_SAMPLES = 0
+# after the pick, its models weigh its result against the original loops (`_original_pick`): False says where they
+# predict the original faster (`Inference.original_faster`), True also keeps the original there (refused in
+# session 64: reports/session64/decide64.md)
+ORIGINAL_PICK = False
 # the sampling temperature rises by this factor after each draw that repeats an earlier candidate, up to the
 # most (Policy.draws), and the draws stop after this many per sample asked for (the pick's samples and
 # polyrl.search.measured's searches)
@@ -121,8 +125,12 @@ class Inference:
     # the forms' cost model predicts slower (Policy._form_check)
     original_instead: bool = False
     # the pick's models, their mean log predicted time, put the loops as written ahead of the
-    # schedule the check and the pick chose (`proposed`), which was dropped (Policy._original_pick)
+    # schedule the check and the pick chose (`proposed`), which was dropped (Policy._original_pick
+    # with original_pick on; off by default)
     original_kept: bool = False
+    # the pick's models' predicted time of this schedule over the original loops' (the exponential of
+    # the mean of their log ratios; above 1: predicted slower than the original); 0 where not asked
+    original_faster: float = 0.0
 
     @property
     def text(self) -> str:
@@ -262,7 +270,8 @@ class Policy:
                  min_parallel_work: int = MIN_PARALLEL_WORK, members: Sequence[ActorCritic] = (),
                  check: CostCheck | None = None, pick: CostCheck | None = None,
                  forms: CostCheck | None = None, forms_also: CostCheck | None = None,
-                 pick_also: CostCheck | None = None, pick_margin: float = 1.0, pick_samples: int = 0):
+                 pick_also: CostCheck | None = None, pick_margin: float = 1.0, pick_samples: int = 0,
+                 original_pick: bool = ORIGINAL_PICK):
         for m in (model, *members):
             if m.hparams["num_actions"] != NUM_ACTIONS:
                 raise PolyrlError(f"the policy has {m.hparams['num_actions']} actions, this polyrl {NUM_ACTIONS}; "
@@ -279,6 +288,7 @@ class Policy:
         self.pick_also = pick_also  # ... with this one where it has one: both must predict the gain
         self.pick_margin = pick_margin  # ... of at least this much over the checked schedule
         self.pick_samples = pick_samples  # ... among the macro schedules and this many of the policy's samples
+        self.original_pick = original_pick  # ... then keeps the original where its models predict that faster
         self.forms = forms  # asked by the check about whole-program forms (`_form_check`)
         self.forms_also = forms_also  # ... and, where it has one, this one too: both must agree
         self._memo: OrderedDict[str, _ProgramMemo] = OrderedDict()
@@ -369,41 +379,43 @@ class Policy:
     def _checked(self, lp: LoadedProgram, inference: Inference) -> Inference:
         """The check after a greedy episode (`_check`), then, with a picking cost model,
         its pick among the result and the macro schedules (`_macro_pick`), then the same
-        models' weighing of that against the original loops (`_original_pick`)."""
+        models' prediction of that against the original loops (`_original_pick`)."""
         result = self._check(lp, inference)
         return self._original_pick(lp, self._macro_pick(lp, result)) if self.pick is not None else result
 
     def _original_pick(self, lp: LoadedProgram, chosen: Inference) -> Inference:
-        """`chosen` (the pick's result), or the original loops where the picking cost models
-        (`pick`, and `pick_also` where there is one) predict those faster: their mean log
-        predicted time, as the pick weighs its candidates, with no margin. Its time is added
-        to the inference time; the original's graph is the episode's first, so it costs one
-        forward pass per model.
+        """`chosen` (the pick's result) with the picking cost models' (`pick`, and `pick_also`
+        where there is one) predicted time of it over the original loops' (`original_faster`:
+        the exponential of their mean log ratio), so that `optimize` says where they predict the
+        original faster. With `original_pick` on (off by default, ORIGINAL_PICK) the original
+        loops are taken there instead (`original_kept`). Its time is added to the inference
+        time; the original's graph is the episode's first, so it costs a forward pass per model.
 
-        Why: no step before it weighed the final schedule against the original with these
-        models. The check weighs the greedy schedule against the original with its own model
-        and the pick weighs macro schedules against the checked one, so a schedule both pick
-        models predict slower than the original could ship unannounced (PolyBench deriche at
-        LARGE: the two predict 0.94x and 0.86x; it ran at 0.89x on a Zen 3 in session 63).
+        Why it was tried: no step before it weighs the final schedule against the original with
+        these models. The check weighs the greedy schedule with its own model and the pick
+        weighs macro schedules against the checked one, so a schedule both pick models predict
+        slower than the original shipped unannounced (PolyBench deriche at LARGE: 0.94x and
+        0.86x predicted; it ran at 0.89x on a Zen 3 in session 63).
 
-        The rule was decided in session 64 (`reports/session64/README.md`) by replaying it on
-        the labels of eight generated sets no model was trained on, where every candidate of
-        the pipeline was measured (seeds 261, 263, 265, 267 on a Zen 5; 269, 271, 273, 275 on
-        a Zen 3; 1,396 programs; `reports/session64/final_replay.py`): it changed 30 programs,
-        the geometric mean over all rose from 1.553x to 1.555x (per set -0.3% to +1.2%, seven
-        of eight level or up) and the programs below 0.95x fell from 197 to 184. Thresholds
-        0.8 to 1.1 on the same mean scored 1.550x to 1.555x; 1.0 was the best."""
+        Why keeping the original is off (session 64, `reports/session64/decide64.md`, replayed
+        exactly on labels where every candidate of the pipeline was measured): on eight
+        generated sets no model saw (seeds 261-275 on a Zen 5 and a Zen 3, 1,396 programs) it
+        raised the geometric mean from 1.553x to 1.555x and cut the programs below 0.95x from 197
+        to 184; on the fresh seed 277 (200 programs, the Zen 3), whose rule was written before
+        it was measured, 1.397x to 1.393x (below the 0.999 asked) with 29 to 26 below 0.95x:
+        refused. Thresholds from 0.8 to 1.1 and other ways of asking the models did no better."""
         if not chosen.schedule.actions:
             return chosen
         start = time.perf_counter()
         pair = [(chosen.schedule, chosen.nest), (Schedule(), lp.program.model.original)]
         predicted = [self._predicted(cost, lp, pair) for cost in (self.pick, self.pick_also) if cost is not None]
         logs = np.mean(np.log(predicted), axis=0)
-        result = chosen
-        if logs[1] < logs[0]:
+        ratio = float(np.exp(logs[0] - logs[1]))
+        result = replace(chosen, original_faster=ratio)
+        if self.original_pick and logs[1] < logs[0]:
             result = replace(chosen, schedule=pair[1][0], nest=pair[1][1], proposed=chosen.schedule,
-                             predicted_gain=float(np.exp(logs[0] - logs[1])), macro="", whole=False,
-                             form_instead=False, source_loops=False, original_instead=False, original_kept=True)
+                             predicted_gain=ratio, macro="", whole=False, form_instead=False, source_loops=False,
+                             original_instead=False, original_kept=True)
         return replace(result, seconds=chosen.seconds + time.perf_counter() - start)
 
     def _check(self, lp: LoadedProgram, inference: Inference) -> Inference:

@@ -3,8 +3,8 @@
   .venv/bin/python reports/session64/final_replay.py predict SHARD [SHARD ...] --out OUT.jsonl
   .venv/bin/python reports/session64/final_replay.py report OUT.jsonl [OUT.jsonl ...]
 
-`predict`: for every program of the label shards (its source is in the shard), the shipped pipeline
-(Policy.greedy with the check and the macro pick, as `polyrl optimize` runs it), with program graphs built for
+`predict`: for every program of the label shards (its source is in the shard), the pipeline as shipped before
+this session (Policy.greedy's episode, check and macro pick, as `polyrl optimize` ran them), with program graphs built for
 the caches of the machine that measured the shard (read from its machine key), then each cost model's predicted
 time of the final schedule and of the original loops, and the measured median times of both where the shard
 has them (session 58-63's labelling measured the pipeline's candidates, so the final schedule is usually there).
@@ -13,6 +13,7 @@ Resumes: programs already in OUT are skipped. Nothing is timed.
 `report`: rules that keep the original loops where the models' predicted gain of the final schedule is too
 small, scored on the measured times (geometric mean speedup over the original, programs below 0.95x)."""
 import argparse
+import gzip
 import json
 import math
 import re
@@ -53,6 +54,7 @@ def predict(a) -> None:
     from polyrl.poly.schedule import Schedule
     from polyrl.rl.state import GraphCache, LoadedProgram
     from polyrl.search import Policy
+    from polyrl.search.policy import _argmax
 
     out = Path(a.out)
     done = {json.loads(line)["program"] for line in out.read_text().splitlines()} if out.is_file() else set()
@@ -71,7 +73,9 @@ def predict(a) -> None:
                 t0 = time.perf_counter()
                 try:
                     lp = LoadedProgram.of(load(path))
-                    final = policy.greedy(lp)
+                    # the pipeline up to the macro pick: its final schedule before Policy._original_pick, whose
+                    # rule `report` replays (greedy() without that step)
+                    final = policy._macro_pick(lp, policy._check(lp, policy.episode(lp, _argmax)))
                 except PolyrlError as e:
                     print(f"{shard} {h[:12]}: {e}", file=sys.stderr)
                     continue
@@ -114,8 +118,15 @@ RULES = {
 }
 
 
+def read_rows(paths) -> list[dict]:
+    """The rows of `predict`'s outputs (OUT.jsonl, or gzipped OUT.jsonl.gz as committed)."""
+    def text(p: str) -> str:
+        return gzip.decompress(Path(p).read_bytes()).decode() if p.endswith(".gz") else Path(p).read_text()
+    return [json.loads(line) for p in paths for line in text(p).splitlines() if line.strip()]
+
+
 def report(a) -> None:
-    rows = [json.loads(line) for p in a.outs for line in Path(p).read_text().splitlines() if line.strip()]
+    rows = read_rows(a.outs)
     groups: dict[str, list] = {}
     for r in rows:
         groups.setdefault(r["shard"], []).append(r)
@@ -139,12 +150,13 @@ def report(a) -> None:
         print(f"{name:24s}" + "".join(f" {c:>24s}" for c in cells))
 
 
-ap = argparse.ArgumentParser()
-sub = ap.add_subparsers(dest="cmd", required=True)
-p1 = sub.add_parser("predict")
-p1.add_argument("shards", nargs="+")
-p1.add_argument("--out", required=True)
-p2 = sub.add_parser("report")
-p2.add_argument("outs", nargs="+")
-args = ap.parse_args()
-predict(args) if args.cmd == "predict" else report(args)
+if __name__ == "__main__":
+    ap = argparse.ArgumentParser()
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    p1 = sub.add_parser("predict")
+    p1.add_argument("shards", nargs="+")
+    p1.add_argument("--out", required=True)
+    p2 = sub.add_parser("report")
+    p2.add_argument("outs", nargs="+")
+    args = ap.parse_args()
+    predict(args) if args.cmd == "predict" else report(args)

@@ -2,12 +2,14 @@
 output): per kind of final schedule (macro pick, whole-program form, the Pluto form in place of the original,
 the checked greedy schedule), how many programs, the geometric mean speedup and how many below 0.95x.
   .venv/bin/python reports/session64/losers.py OUT.jsonl [OUT.jsonl ...]"""
-import json
 import math
 import sys
 from pathlib import Path
 
-rows = [json.loads(line) for p in sys.argv[1:] for line in Path(p).read_text().splitlines() if line.strip()]
+sys.path.insert(0, str(Path(__file__).parent))
+from final_replay import read_rows  # noqa: E402
+
+rows = read_rows(sys.argv[1:])
 
 
 def kind(r):
