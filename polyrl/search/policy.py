@@ -82,9 +82,8 @@ PICK_MARGIN = 1.25
 # ... and how many distinct schedules sampled from the policy it weighs beside the macro schedules (0: none;
 # `_pick_samples`)
 PICK_SAMPLES = 0
-# after the pick, its models weigh its result against the original loops (`_original_pick`): False says where they
-# predict the original faster (`Inference.original_faster`), True also keeps the original there (refused in
-# session 64: reports/session64/decide64.md)
+# after the pick its models predict its result against the original loops (`_original_pick`); True would also keep
+# the original where they predict that faster (refused in session 64: reports/session64/decide64.md)
 ORIGINAL_PICK = False
 # the sampling temperature rises by this factor after each draw that repeats an earlier candidate, up to the
 # most (Policy.draws), and the draws stop after this many per sample asked for (the pick's samples and
@@ -397,13 +396,10 @@ class Policy:
         slower than the original shipped unannounced (PolyBench deriche at LARGE: 0.94x and
         0.86x predicted; it ran at 0.89x on a Zen 3 in session 63).
 
-        Why keeping the original is off (session 64, `reports/session64/decide64.md`, replayed
-        exactly on labels where every candidate of the pipeline was measured): on eight
-        generated sets no model saw (seeds 261-275 on a Zen 5 and a Zen 3, 1,396 programs) it
-        raised the geometric mean from 1.553x to 1.555x and cut the programs below 0.95x from 197
-        to 184; on the fresh seed 277 (200 programs, the Zen 3), whose rule was written before
-        it was measured, 1.397x to 1.393x (below the 0.999 asked) with 29 to 26 below 0.95x:
-        refused. Thresholds from 0.8 to 1.1 and other ways of asking the models did no better."""
+        Why keeping the original is off (session 64, `reports/session64/decide64.md`, replayed exactly on
+        labels of every candidate): on eight generated sets no model saw (seeds 261-275, a Zen 5 and a
+        Zen 3, 1,396 programs) 1.553x to 1.555x, programs below 0.95x 197 to 184; on the fresh seed 277
+        (the Zen 3), its rule written first, 1.397x to 1.393x (under the 0.999 asked): refused."""
         if not chosen.schedule.actions:
             return chosen
         start = time.perf_counter()
