@@ -113,8 +113,9 @@ def build_parser() -> argparse.ArgumentParser:
                    "and the program's macro schedules (tile, pack, register-block, vector code, parallel; interchange "
                    "for column walks; skew and tile for stencils): a macro schedule is taken where both predict it at "
                    "least 1.25x faster; optimize then says where the mean of their logs predicts the result slower "
-                   "than the original loops. On by default with the cost model (it raised held-out sets of generated programs by 0-24%%, measured on three "
-                   "machines); --no-macro-pick keeps the checked schedule and chooses several times faster")
+                   "than the original loops. On by default with the cost model (it raised held-out sets of generated "
+                   "programs by 0-24%%, measured on three machines); --no-macro-pick keeps the checked schedule and "
+                   "chooses several times faster")
     p.add_argument("-o", "--output", help="output file (default FILE.polyrl.c next to the input)")
     add_simd_argument(p)
     add_toolchain_arguments(p)

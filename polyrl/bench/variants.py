@@ -469,8 +469,6 @@ def _replaced(i) -> str:
         return ""
     if i.macro:
         return f"`{i.proposed or 'none'}` (the macro schedule `{i.macro}` predicted {i.predicted_gain:.2f}x faster)"
-    if i.original_kept:
-        return f"`{i.proposed}` (the pick's models predict it {i.predicted_gain:.2f}x slower: the original kept)"
     if i.original_instead:
         return f"`{i.proposed}` (the form predicted {i.predicted_gain:.2f}x slower: the original kept)"
     why = ("the original kept" if not i.proposed.actions or i.predicted_gain == 1.0

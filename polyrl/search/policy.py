@@ -82,9 +82,6 @@ PICK_MARGIN = 1.25
 # ... and how many distinct schedules sampled from the policy it weighs beside the macro schedules (0: none;
 # `_pick_samples`)
 PICK_SAMPLES = 0
-# after the pick its models predict its result against the original loops (`_original_pick`); True would also keep
-# the original where they predict that faster (refused in session 64: reports/session64/decide64.md)
-ORIGINAL_PICK = False
 # the sampling temperature rises by this factor after each draw that repeats an earlier candidate, up to the
 # most (Policy.draws), and the draws stop after this many per sample asked for (the pick's samples and
 # polyrl.search.measured's searches)
@@ -123,12 +120,9 @@ class Inference:
     # the check kept the loops as written in place of the policy's form (`proposed`), which
     # the forms' cost model predicts slower (Policy._form_check)
     original_instead: bool = False
-    # the pick's models, their mean log predicted time, put the loops as written ahead of the
-    # schedule the check and the pick chose (`proposed`), which was dropped (Policy._original_pick
-    # with original_pick on; off by default)
-    original_kept: bool = False
     # the pick's models' predicted time of this schedule over the original loops' (the exponential of
     # the mean of their log ratios; above 1: predicted slower than the original); 0 where not asked
+    # (Policy._macro_pick)
     original_faster: float = 0.0
 
     @property
@@ -269,8 +263,7 @@ class Policy:
                  min_parallel_work: int = MIN_PARALLEL_WORK, members: Sequence[ActorCritic] = (),
                  check: CostCheck | None = None, pick: CostCheck | None = None,
                  forms: CostCheck | None = None, forms_also: CostCheck | None = None,
-                 pick_also: CostCheck | None = None, pick_margin: float = 1.0, pick_samples: int = 0,
-                 original_pick: bool = ORIGINAL_PICK):
+                 pick_also: CostCheck | None = None, pick_margin: float = 1.0, pick_samples: int = 0):
         for m in (model, *members):
             if m.hparams["num_actions"] != NUM_ACTIONS:
                 raise PolyrlError(f"the policy has {m.hparams['num_actions']} actions, this polyrl {NUM_ACTIONS}; "
@@ -287,7 +280,6 @@ class Policy:
         self.pick_also = pick_also  # ... with this one where it has one: both must predict the gain
         self.pick_margin = pick_margin  # ... of at least this much over the checked schedule
         self.pick_samples = pick_samples  # ... among the macro schedules and this many of the policy's samples
-        self.original_pick = original_pick  # ... then keeps the original where its models predict that faster
         self.forms = forms  # asked by the check about whole-program forms (`_form_check`)
         self.forms_also = forms_also  # ... and, where it has one, this one too: both must agree
         self._memo: OrderedDict[str, _ProgramMemo] = OrderedDict()
@@ -377,42 +369,9 @@ class Policy:
 
     def _checked(self, lp: LoadedProgram, inference: Inference) -> Inference:
         """The check after a greedy episode (`_check`), then, with a picking cost model,
-        its pick among the result and the macro schedules (`_macro_pick`), then the same
-        models' prediction of that against the original loops (`_original_pick`)."""
+        its pick among the result and the macro schedules (`_macro_pick`)."""
         result = self._check(lp, inference)
-        return self._original_pick(lp, self._macro_pick(lp, result)) if self.pick is not None else result
-
-    def _original_pick(self, lp: LoadedProgram, chosen: Inference) -> Inference:
-        """`chosen` (the pick's result) with the picking cost models' (`pick`, and `pick_also`
-        where there is one) predicted time of it over the original loops' (`original_faster`:
-        the exponential of their mean log ratio), so that `optimize` says where they predict the
-        original faster. With `original_pick` on (off by default, ORIGINAL_PICK) the original
-        loops are taken there instead (`original_kept`). Its time is added to the inference
-        time; the original's graph is the episode's first, so it costs a forward pass per model.
-
-        Why it was tried: no step before it weighs the final schedule against the original with
-        these models. The check weighs the greedy schedule with its own model and the pick
-        weighs macro schedules against the checked one, so a schedule both pick models predict
-        slower than the original shipped unannounced (PolyBench deriche at LARGE: 0.94x and
-        0.86x predicted; it ran at 0.89x on a Zen 3 in session 63).
-
-        Why keeping the original is off (session 64, `reports/session64/decide64.md`, replayed exactly on
-        labels of every candidate): on eight generated sets no model saw (seeds 261-275, a Zen 5 and a
-        Zen 3, 1,396 programs) 1.553x to 1.555x, programs below 0.95x 197 to 184; on the fresh seed 277
-        (the Zen 3), its rule written first, 1.397x to 1.393x (under the 0.999 asked): refused."""
-        if not chosen.schedule.actions:
-            return chosen
-        start = time.perf_counter()
-        pair = [(chosen.schedule, chosen.nest), (Schedule(), lp.program.model.original)]
-        predicted = [self._predicted(cost, lp, pair) for cost in (self.pick, self.pick_also) if cost is not None]
-        logs = np.mean(np.log(predicted), axis=0)
-        ratio = float(np.exp(logs[0] - logs[1]))
-        result = replace(chosen, original_faster=ratio)
-        if self.original_pick and logs[1] < logs[0]:
-            result = replace(chosen, schedule=pair[1][0], nest=pair[1][1], proposed=chosen.schedule,
-                             predicted_gain=ratio, macro="", whole=False, form_instead=False, source_loops=False,
-                             original_instead=False, original_kept=True)
-        return replace(result, seconds=chosen.seconds + time.perf_counter() - start)
+        return self._macro_pick(lp, result) if self.pick is not None else result
 
     def _check(self, lp: LoadedProgram, inference: Inference) -> Inference:
         """The check after a greedy episode; its time is added to the inference time.
@@ -457,7 +416,13 @@ class Policy:
         of least mean log predicted time over the picking cost models (`pick`, and `pick_also`
         where there is one), taken only where each of them predicts it at least `pick_margin`
         times faster than `chosen` (the checked schedule on a tie). Its time is added to the
-        inference time. `Policy.load(pick=True)`: the two forms models and PICK_MARGIN; what
+        inference time. The same forward passes give the models' predicted time of the result
+        over the original loops' (`original_faster`, which `optimize` reports): nothing else
+        weighed the final schedule against the original with these models, and deriche at LARGE
+        shipped unannounced where both predict it slower (0.94x, 0.86x; 0.89x on a Zen 3, session 63).
+        Keeping the original there was refused in session 64 (`reports/session64/decide64.md`:
+        1.553x to 1.555x on eight held-out sets, 1.397x to 1.393x on the fresh one).
+        `Policy.load(pick=True)`: the two forms models and PICK_MARGIN; what
         `polyrl optimize` and bench's polyrl-policy use since session 37 (`--no-macro-pick`,
         bench's polyrl-checked: without it).
 
@@ -490,10 +455,11 @@ class Policy:
         start = time.perf_counter()
         options = self.pick_candidates(lp, chosen)
         result = chosen
-        if len(options) > 1:
-            pairs = [(s, nest) for s, nest, _ in options]
+        if len(options) > 1 or chosen.schedule.actions:
+            # the original loops last, in the same forward passes: not a candidate, what `original_faster` is over
+            pairs = [(s, nest) for s, nest, _ in options] + [(Schedule(), lp.program.model.original)]
             predicted = [self._predicted(cost, lp, pairs) for cost in (self.pick, self.pick_also) if cost is not None]
-            best, gain = pick_choice(predicted)
+            best, gain = pick_choice([times[:-1] for times in predicted])
             if best > 0 and gain >= self.pick_margin:
                 schedule, nest, name = options[best]
                 own = chosen.proposed if chosen.proposed is not None else chosen.schedule
@@ -501,6 +467,11 @@ class Policy:
                                  predicted_gain=gain,
                                  whole=bool(schedule.actions) and schedule.actions[0].kind == "A",
                                  form_instead=False, source_loops=False, original_instead=False)
+            else:
+                best = 0
+            if result.schedule.actions:
+                logs = np.mean(np.log(predicted), axis=0)
+                result = replace(result, original_faster=float(np.exp(logs[best] - logs[-1])))
         return replace(result, seconds=chosen.seconds + time.perf_counter() - start)
 
     def pick_candidates(self, lp: LoadedProgram, chosen: Inference) -> list[tuple[Schedule, LoopNest, str]]:

@@ -73,8 +73,8 @@ def predict(a) -> None:
                 t0 = time.perf_counter()
                 try:
                     lp = LoadedProgram.of(load(path))
-                    # the pipeline up to the macro pick: its final schedule before Policy._original_pick, whose
-                    # rule `report` replays (greedy() without that step)
+                    # the pipeline up to the macro pick: its final schedule, whose weighing against the
+                    # original `report` replays
                     final = policy._macro_pick(lp, policy._check(lp, policy.episode(lp, _argmax)))
                 except PolyrlError as e:
                     print(f"{shard} {h[:12]}: {e}", file=sys.stderr)

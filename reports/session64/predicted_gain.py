@@ -9,7 +9,7 @@ forms_also, pick, pick_also), the predicted time of the original loops over the 
 import argparse
 import math
 
-from polyrl.bench.suite import discover, resolve_suite
+from polyrl.bench.suite import discover, resolve_suite, select
 from polyrl.poly.schedule import Schedule
 from polyrl.rl.state import LoadedProgram
 from polyrl.search import Policy
@@ -18,10 +18,7 @@ ap = argparse.ArgumentParser()
 ap.add_argument("--dataset", default="LARGE")
 ap.add_argument("--kernels", default=None)
 a = ap.parse_args()
-_, folder = resolve_suite("polybench")
-kernels = discover(folder)
-if a.kernels:
-    kernels = [k for k in kernels if k.name in a.kernels.split(",")]
+kernels = select(discover(resolve_suite("polybench")[1]), a.kernels.split(",") if a.kernels else None)
 policy = Policy.load(None, check=True, pick=True)
 names = ["check", "forms", "forms_also", "pick", "pick_also"]
 print(f"{'kernel':15s} " + " ".join(f"{n:>10s}" for n in names) + "  schedule")
