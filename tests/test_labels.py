@@ -6,13 +6,24 @@ from __future__ import annotations
 
 import json
 import shutil
+import statistics
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from polyrl.cli import main
 from polyrl.generate.corpus import write_corpus
-from polyrl.measure.labels import export_shard, import_labels, label_stats, read_labels, shard_paths, size_class
+from polyrl.measure.labels import (
+    TIMES_KEPT,
+    export_shard,
+    import_labels,
+    kept_times,
+    label_stats,
+    read_labels,
+    shard_paths,
+    size_class,
+)
 from polyrl.measure.scheduler import MeasureOptions, run_measurement
 from polyrl.model.costmodel import read_manifest
 from polyrl.runtime import MemoStore, Toolchain
@@ -64,8 +75,8 @@ def test_export_writes_only_new_records_and_import_rebuilds_the_store(measured, 
     rebuilt, out_corpus = tmp_path / "r.sqlite", tmp_path / "corpus"
     written, kept, programs = import_labels(labels, rebuilt, out_corpus)
     assert (written, kept, programs) == (7, 0, 2)
-    with MemoStore(store) as a, MemoStore(rebuilt) as b:
-        assert dict(a.items()) == dict(b.items())
+    with MemoStore(store) as a, MemoStore(rebuilt) as b:  # each label with the runs a shard keeps (kept_times)
+        assert {k: replace(r, times=tuple(kept_times(r.times))) for k, r in a.items()} == dict(b.items())
     assert import_labels(labels, rebuilt, out_corpus)[:2] == (0, 7)  # again: nothing to write
 
     # the rebuilt corpus gives each program's hash, which is what pretrain joins the store on
@@ -109,3 +120,64 @@ def test_a_damaged_shard_and_a_missing_label_set_are_one_line_errors(tmp_path: P
     assert "not a readable label shard" in capsys.readouterr().err
     assert main(["dataset", "import", "--labels", str(tmp_path / "none"), "--store", str(tmp_path / "s.sqlite")]) == 2
     assert "no label shards" in capsys.readouterr().err
+
+
+def test_kept_times_are_order_statistics_with_the_fastest_median_and_slowest():
+    few = [3.0, 1.0, 2.0]
+    assert kept_times(few) == few  # no more than TIMES_KEPT: every run, in its order
+    many = [1.0 + ((7 * k) % 101) / 100 for k in range(101)]  # 101 distinct runs, shuffled
+    kept = kept_times(many)
+    assert len(kept) == TIMES_KEPT and kept == sorted(kept)
+    assert kept[0] == min(many) and kept[-1] == max(many)
+    assert statistics.median(kept) == statistics.median(many)  # odd count: the median itself
+    even = many[:100]
+    assert statistics.median(kept_times(even)) in sorted(even)[49:51]
+
+
+def test_compact_cuts_old_shards_runs_and_keeps_every_row(measured, tmp_path: Path, capsys):
+    """A label timed many times (a fast program under --min-time) keeps TIMES_KEPT runs when exported,
+    and a shard written with all of them, as exports did before, is rewritten by `dataset compact`
+    with the same rows and the same fastest and median run, and read and imported as before."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    corpus, _ = measured
+    store = tmp_path / "many.sqlite"
+    summary = run_measurement(MeasureOptions(corpus, "random:1", workers=1, store=store, toolchain=TC, repeat=3,
+                                             progress=False, min_time_s=0.3))
+    assert summary.statuses == {"ok": 4}, summary.text()
+    with MemoStore(store) as s:
+        runs = {k: r.times for k, r in s.items()}
+    assert max(len(t) for t in runs.values()) > TIMES_KEPT  # real runs, more than a label keeps
+
+    labels = tmp_path / "labels"
+    path, rows, _ = export_shard(store, labels)
+    assert rows == 4
+    exported = {r.key: r.record.times for r in read_labels(labels)}
+    assert all(list(exported[k]) == kept_times(t) for k, t in runs.items())
+
+    # the same shard as an older export wrote it: every run
+    table = pq.read_table(path)
+    full = [list(runs[StoreKey(p, sch, m, tc)]) for p, sch, m, tc in
+            zip(*(table.column(c).to_pylist() for c in ("program", "schedule", "machine", "toolchain")), strict=True)]
+    old = table.set_column(table.schema.get_field_index("times"), table.schema.field("times"),
+                           pa.array(full, type=table.schema.field("times").type))
+    pq.write_table(old, path, compression="zstd")
+    assert max(len(r.record.times) for r in read_labels(labels)) > TIMES_KEPT
+
+    assert main(["dataset", "compact", "--labels", str(labels)]) == 0
+    assert "compacted 1 shards" in capsys.readouterr().out
+    after = pq.read_table(path)
+    assert after.num_rows == table.num_rows and after.schema == table.schema
+    for name in table.column_names:
+        if name != "times":
+            assert after.column(name).equals(table.column(name))
+    compacted = {r.key: r.record.times for r in read_labels(labels)}
+    for k, t in runs.items():
+        assert len(compacted[k]) == min(len(t), TIMES_KEPT)
+        assert min(compacted[k]) == min(t) and max(compacted[k]) == max(t)
+    assert not list(labels.glob("*.tmp"))
+    assert main(["dataset", "compact", "--labels", str(labels)]) == 0  # again: nothing to do
+    assert "nothing to compact" in capsys.readouterr().out
+    written, _, programs = import_labels(labels, tmp_path / "r.sqlite", tmp_path / "corpus")
+    assert (written, programs) == (4, 2)

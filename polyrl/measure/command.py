@@ -9,6 +9,7 @@ from pathlib import Path
 
 from polyrl.arguments import require_at_least_one
 from polyrl.errors import PolyrlError
+from polyrl.measure.labels import TIMES_KEPT
 from polyrl.runtime.batch import BATCH_MIN_TIMED_S, DEFAULT_PRUNE
 
 MEASURE_EPILOG = """Each program's baseline and its schedules go into the memo store under
@@ -99,6 +100,16 @@ def register(subparsers) -> None:
     s = dsub.add_parser("stats", help="count the label set's verified labels per machine, pattern and size class")
     s.set_defaults(func=cmd_stats)
     s.add_argument("--labels", metavar="DIR", help="the label set (default: datasets/labels of this checkout)")
+    c = dsub.add_parser(
+        "compact", help="cut each label's timed runs to the order statistics new exports keep (shrinks old shards)",
+        description=f"Older exports kept every timed run of a label, a hundred or more for fast programs. Each "
+        f"such shard is rewritten under its name with at "
+        f"most {TIMES_KEPT} runs per label: evenly spaced order statistics, the fastest, the median and the slowest "
+        f"among them, which is what training (the fastest), the replays (the median) and the spread read. Every "
+        f"other column stays as it was. A rewrite is read back and checked before it replaces its shard; a stop "
+        f"leaves each shard whole, compacted or not.")
+    c.set_defaults(func=cmd_compact)
+    c.add_argument("--labels", metavar="DIR", help="the label set (default: datasets/labels of this checkout)")
     a = dsub.add_parser(
         "adopt",
         help="file a store's records of an older machine key under this machine's",
@@ -190,6 +201,23 @@ def cmd_import(args: argparse.Namespace) -> int:
 
     written, kept, programs = import_labels(_labels_dir(args), args.store, args.corpus, progress)
     print(f"{written} records written to {args.store}, {kept} already there; {programs} programs in {args.corpus}")
+    return 0
+
+
+def cmd_compact(args: argparse.Namespace) -> int:
+    from polyrl.measure.labels import compact_shards
+
+    def progress(done: int, total: int) -> None:
+        if sys.stderr.isatty():
+            print(f"\rchecked {done}/{total} shards", end="" if done < total else "\n", file=sys.stderr)
+
+    labels = _labels_dir(args)
+    done = compact_shards(labels, progress)
+    for c in done:
+        print(f"{c.path.name}: {c.rows} rows, {c.bytes_before / 1e6:.2f} MB -> {c.bytes_after / 1e6:.2f} MB")
+    before, after = sum(c.bytes_before for c in done), sum(c.bytes_after for c in done)
+    print(f"compacted {len(done)} shards, {before / 1e6:.2f} MB -> {after / 1e6:.2f} MB" if done
+          else f"nothing to compact: every label in {labels} keeps at most its kept runs")
     return 0
 
 

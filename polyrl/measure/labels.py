@@ -27,6 +27,11 @@ from polyrl.runtime.store import MemoStore, Record, StoreKey
 SHARD_FORMAT = 1
 SHARD_SUFFIX = ".parquet"
 DETAIL_CHARS = 400  # a detail is a diagnosis, not a log: wrong-result and compiler messages are cut
+# a label keeps at most this many of its timed runs: evenly spaced order statistics, the fastest, the median's
+# neighbour and the slowest among them (kept_times). Fast programs are timed a hundred times or more per schedule
+# (`measure --min-time`), and those doubles were 95% of a shard's bytes (session 64); what reads the labels asks
+# the fastest (training, distillation), the median or the spread, which these keep.
+TIMES_KEPT = 15
 _ORIGIN_DROP = ("file", "id", "path", "hash")  # where a file was lies in the manifest, not in the program
 
 
@@ -74,6 +79,17 @@ class LabelRow:
         if self.record.status != "ok" or not self.record.times:
             return False
         return self.key.schedule == "" or bool(self.record.verified)
+
+
+def kept_times(times) -> list[float]:
+    """At most TIMES_KEPT of `times`: all when there are no more, else TIMES_KEPT evenly spaced order
+    statistics of them (ascending; the first is the fastest, the last the slowest, the middle one
+    the median or, for an even count, one of the two middle runs)."""
+    times = list(times)
+    if len(times) <= TIMES_KEPT:
+        return times
+    ordered, n = sorted(times), len(times)
+    return [ordered[round(i * (n - 1) / (TIMES_KEPT - 1))] for i in range(TIMES_KEPT)]
 
 
 def shard_paths(labels: Path) -> list[Path]:
@@ -176,7 +192,7 @@ def export_shard(store_path: str | Path, labels: str | Path, name: str | None = 
                 "origin": json.dumps(origin, sort_keys=True) if first else None,
                 "memory_bytes": origin.get("memory_bytes"), "patterns": list(origin.get("patterns", ())),
                 "schedule": key.schedule, "machine": key.machine, "toolchain": key.toolchain,
-                "legal": rec.legal, "status": rec.status, "verified": rec.verified, "times": list(rec.times),
+                "legal": rec.legal, "status": rec.status, "verified": rec.verified, "times": kept_times(rec.times),
                 "detail": rec.detail[:DETAIL_CHARS], "timestamp": rec.timestamp,
             })
     if not rows:
@@ -191,6 +207,70 @@ def export_shard(store_path: str | Path, labels: str | Path, name: str | None = 
     pq.write_table(pa.Table.from_pylist(rows, schema=_schema()), tmp, compression="zstd", compression_level=19)
     tmp.replace(out)
     return out, len(rows), skipped
+
+
+# ---------------------------------------------------------------- compact
+
+
+@dataclass(frozen=True)
+class Compacted:
+    path: Path
+    rows: int
+    bytes_before: int
+    bytes_after: int
+
+
+def compact_shards(labels: str | Path, progress: Callable[[int, int], None] | None = None) -> list[Compacted]:
+    """Rewrite each shard of the set written before exports kept at most TIMES_KEPT runs per label
+    (kept_times), under its own name: the same rows in the same order, every column but `times` as
+    it was. Each rewrite goes to a temporary file that is read back and checked (the schema, every
+    other column, and each row's runs against kept_times of the shard's) before it replaces the shard, so a stop at any
+    point leaves each shard either as it was or compacted. Returns the shards rewritten."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    labels = Path(labels)
+    paths = shard_paths(labels)
+    if not paths:
+        raise PolyrlError("no label shards (*.parquet) here", str(labels))
+    done = []
+    for i, path in enumerate(paths):
+        table = pq.read_table(path)
+        meta = table.schema.metadata or {}
+        if meta.get(b"polyrl-labels") != str(SHARD_FORMAT).encode():
+            raise PolyrlError(f"not a polyrl label shard of format {SHARD_FORMAT}", str(path))
+        times = table.column("times").to_pylist()
+        if any(t is not None and len(t) > TIMES_KEPT for t in times):
+            kept = [None if t is None else kept_times(t) for t in times]
+            column = pa.array(kept, type=table.schema.field("times").type)
+            out = table.set_column(table.schema.get_field_index("times"), table.schema.field("times"), column)
+            tmp = path.with_name(path.name + ".tmp")
+            try:
+                pq.write_table(out, tmp, compression="zstd", compression_level=19)
+                _check_compacted(table, pq.read_table(tmp), path)
+                before = path.stat().st_size
+                tmp.replace(path)
+            finally:
+                tmp.unlink(missing_ok=True)
+            done.append(Compacted(path, table.num_rows, before, path.stat().st_size))
+        if progress:
+            progress(i + 1, len(paths))
+    return done
+
+
+def _check_compacted(old, new, path: Path) -> None:
+    """`new` is `old` with each row's runs cut to kept_times: else a PolyrlError (the shard is left as it was)."""
+    if new.schema != old.schema or new.num_rows != old.num_rows:
+        raise PolyrlError("a compacted shard read back differs in its schema or rows; the shard is left as it was",
+                          str(path))
+    for name in old.column_names:
+        if name != "times" and not new.column(name).equals(old.column(name)):
+            raise PolyrlError(f"a compacted shard read back differs in column {name}; the shard is left as it was",
+                              str(path))
+    for a, b in zip(old.column("times").to_pylist(), new.column("times").to_pylist(), strict=True):
+        if (b is None) != (a is None) or (a is not None and b != kept_times(a)):
+            raise PolyrlError("a compacted shard read back holds other runs than kept_times of the shard's; the "
+                              "shard is left as it was", str(path))
 
 
 # ---------------------------------------------------------------- import
