@@ -137,7 +137,7 @@ def test_kept_times_are_order_statistics_with_the_fastest_median_and_slowest():
 def test_compact_cuts_old_shards_runs_and_keeps_every_row(measured, tmp_path: Path, capsys):
     """A label timed many times (a fast program under --min-time) keeps TIMES_KEPT runs when exported,
     and a shard written with all of them, as exports did before, is rewritten by `dataset compact`
-    with the same rows and the same fastest and median run, and read and imported as before."""
+    with the same rows and the same fastest and slowest run, and read and imported as before."""
     import pyarrow as pa
     import pyarrow.parquet as pq
 

@@ -172,6 +172,15 @@ def _labels_dir(args: argparse.Namespace) -> Path:
     return Path(args.labels) if args.labels else default_labels_dir()
 
 
+def _shard_progress(verb: str):
+    """A progress callback (shards done, shards in all) that writes `VERB done/total shards` on a terminal."""
+    def progress(done: int, total: int) -> None:
+        if sys.stderr.isatty():
+            print(f"\r{verb} {done}/{total} shards", end="" if done < total else "\n", file=sys.stderr)
+
+    return progress
+
+
 def cmd_export(args: argparse.Namespace) -> int:
     if args.out:
         if args.labels or args.name:
@@ -195,11 +204,7 @@ def cmd_export(args: argparse.Namespace) -> int:
 def cmd_import(args: argparse.Namespace) -> int:
     from polyrl.measure.labels import import_labels
 
-    def progress(done: int, total: int) -> None:
-        if sys.stderr.isatty():
-            print(f"\rread {done}/{total} shards", end="" if done < total else "\n", file=sys.stderr)
-
-    written, kept, programs = import_labels(_labels_dir(args), args.store, args.corpus, progress)
+    written, kept, programs = import_labels(_labels_dir(args), args.store, args.corpus, _shard_progress("read"))
     print(f"{written} records written to {args.store}, {kept} already there; {programs} programs in {args.corpus}")
     return 0
 
@@ -207,12 +212,8 @@ def cmd_import(args: argparse.Namespace) -> int:
 def cmd_compact(args: argparse.Namespace) -> int:
     from polyrl.measure.labels import compact_shards
 
-    def progress(done: int, total: int) -> None:
-        if sys.stderr.isatty():
-            print(f"\rchecked {done}/{total} shards", end="" if done < total else "\n", file=sys.stderr)
-
     labels = _labels_dir(args)
-    done = compact_shards(labels, progress)
+    done = compact_shards(labels, _shard_progress("checked"))
     for c in done:
         print(f"{c.path.name}: {c.rows} rows, {c.bytes_before / 1e6:.2f} MB -> {c.bytes_after / 1e6:.2f} MB")
     before, after = sum(c.bytes_before for c in done), sum(c.bytes_after for c in done)

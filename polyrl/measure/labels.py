@@ -19,6 +19,7 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from functools import partial
 from pathlib import Path
 
 from polyrl.errors import PolyrlError
@@ -27,8 +28,8 @@ from polyrl.runtime.store import MemoStore, Record, StoreKey
 SHARD_FORMAT = 1
 SHARD_SUFFIX = ".parquet"
 DETAIL_CHARS = 400  # a detail is a diagnosis, not a log: wrong-result and compiler messages are cut
-# a label keeps at most this many of its timed runs: evenly spaced order statistics, the fastest, the median's
-# neighbour and the slowest among them (kept_times). Fast programs are timed a hundred times or more per schedule
+# a label keeps at most this many of its timed runs: evenly spaced order statistics, the fastest, the median (or
+# one of the two middle runs) and the slowest among them (kept_times). Fast programs are timed a hundred times or more per schedule
 # (`measure --min-time`), and those doubles were 95% of a shard's bytes (session 64); what reads the labels asks
 # the fastest (training, distillation), the median or the spread, which these keep.
 TIMES_KEPT = 15
@@ -96,7 +97,8 @@ def shard_paths(labels: Path) -> list[Path]:
     return sorted(p for p in Path(labels).glob(f"*{SHARD_SUFFIX}") if p.is_file())
 
 
-def read_shard(path: Path) -> Iterator[LabelRow]:
+def _read_table(path: Path):
+    """The shard's Arrow table, or a PolyrlError when it is damaged or not a label shard of SHARD_FORMAT."""
     import pyarrow.parquet as pq
 
     try:
@@ -106,7 +108,26 @@ def read_shard(path: Path) -> Iterator[LabelRow]:
     meta = table.schema.metadata or {}
     if meta.get(b"polyrl-labels") != str(SHARD_FORMAT).encode():
         raise PolyrlError(f"not a polyrl label shard of format {SHARD_FORMAT}", str(path))
-    for r in table.to_pylist():
+    return table
+
+
+def _write_table(table, path: Path, check: Callable | None = None) -> None:
+    """Write a shard as zstd Parquet through a temporary file beside `path`, which replaces `path` only once
+    written (and once `check(table read back)` has returned, when given); a failure or a stop removes it."""
+    import pyarrow.parquet as pq
+
+    tmp = path.with_name(path.name + ".tmp")
+    try:
+        pq.write_table(table, tmp, compression="zstd", compression_level=19)
+        if check is not None:
+            check(pq.read_table(tmp))
+        tmp.replace(path)
+    finally:
+        tmp.unlink(missing_ok=True)
+
+
+def read_shard(path: Path) -> Iterator[LabelRow]:
+    for r in _read_table(path).to_pylist():
         key = StoreKey(r["program"], r["schedule"], r["machine"], r["toolchain"])
         rec = Record(r["legal"], r["status"], tuple(r["times"] or ()), r["verified"], r["detail"] or "",
                      r["timestamp"] or "")
@@ -169,7 +190,6 @@ def export_shard(store_path: str | Path, labels: str | Path, name: str | None = 
     Returns (shard path or None when there was nothing new, rows written, records skipped
     because their program's file is gone or changed)."""
     import pyarrow as pa
-    import pyarrow.parquet as pq
 
     store_path, labels = Path(store_path), Path(labels)
     if not store_path.is_file():
@@ -203,9 +223,7 @@ def export_shard(store_path: str | Path, labels: str | Path, name: str | None = 
     out = labels / f"{name or stamp}-{digest}{SHARD_SUFFIX}"
     if out.exists():
         raise PolyrlError("a shard of that name exists; shards are never overwritten", str(out))
-    tmp = out.with_name(out.name + ".tmp")
-    pq.write_table(pa.Table.from_pylist(rows, schema=_schema()), tmp, compression="zstd", compression_level=19)
-    tmp.replace(out)
+    _write_table(pa.Table.from_pylist(rows, schema=_schema()), out)
     return out, len(rows), skipped
 
 
@@ -224,10 +242,10 @@ def compact_shards(labels: str | Path, progress: Callable[[int, int], None] | No
     """Rewrite each shard of the set written before exports kept at most TIMES_KEPT runs per label
     (kept_times), under its own name: the same rows in the same order, every column but `times` as
     it was. Each rewrite goes to a temporary file that is read back and checked (the schema, every
-    other column, and each row's runs against kept_times of the shard's) before it replaces the shard, so a stop at any
-    point leaves each shard either as it was or compacted. Returns the shards rewritten."""
+    other column, and each row's runs against kept_times of the shard's) before it replaces the
+    shard, so a stop at any point leaves each shard either as it was or compacted. Returns the
+    shards rewritten."""
     import pyarrow as pa
-    import pyarrow.parquet as pq
 
     labels = Path(labels)
     paths = shard_paths(labels)
@@ -235,23 +253,14 @@ def compact_shards(labels: str | Path, progress: Callable[[int, int], None] | No
         raise PolyrlError("no label shards (*.parquet) here", str(labels))
     done = []
     for i, path in enumerate(paths):
-        table = pq.read_table(path)
-        meta = table.schema.metadata or {}
-        if meta.get(b"polyrl-labels") != str(SHARD_FORMAT).encode():
-            raise PolyrlError(f"not a polyrl label shard of format {SHARD_FORMAT}", str(path))
+        table = _read_table(path)
         times = table.column("times").to_pylist()
         if any(t is not None and len(t) > TIMES_KEPT for t in times):
             kept = [None if t is None else kept_times(t) for t in times]
             column = pa.array(kept, type=table.schema.field("times").type)
             out = table.set_column(table.schema.get_field_index("times"), table.schema.field("times"), column)
-            tmp = path.with_name(path.name + ".tmp")
-            try:
-                pq.write_table(out, tmp, compression="zstd", compression_level=19)
-                _check_compacted(table, pq.read_table(tmp), path)
-                before = path.stat().st_size
-                tmp.replace(path)
-            finally:
-                tmp.unlink(missing_ok=True)
+            before = path.stat().st_size
+            _write_table(out, path, partial(_check_compacted, table, path=path))
             done.append(Compacted(path, table.num_rows, before, path.stat().st_size))
         if progress:
             progress(i + 1, len(paths))
@@ -261,16 +270,15 @@ def compact_shards(labels: str | Path, progress: Callable[[int, int], None] | No
 def _check_compacted(old, new, path: Path) -> None:
     """`new` is `old` with each row's runs cut to kept_times: else a PolyrlError (the shard is left as it was)."""
     if new.schema != old.schema or new.num_rows != old.num_rows:
-        raise PolyrlError("a compacted shard read back differs in its schema or rows; the shard is left as it was",
-                          str(path))
-    for name in old.column_names:
-        if name != "times" and not new.column(name).equals(old.column(name)):
-            raise PolyrlError(f"a compacted shard read back differs in column {name}; the shard is left as it was",
-                              str(path))
-    for a, b in zip(old.column("times").to_pylist(), new.column("times").to_pylist(), strict=True):
-        if (b is None) != (a is None) or (a is not None and b != kept_times(a)):
-            raise PolyrlError("a compacted shard read back holds other runs than kept_times of the shard's; the "
-                              "shard is left as it was", str(path))
+        wrong = "its schema or rows"
+    else:
+        wrong = next((f"column {name}" for name in old.column_names
+                      if name != "times" and not new.column(name).equals(old.column(name))), None)
+    if wrong is None and any(b != (None if a is None else kept_times(a)) for a, b in
+                             zip(old.column("times").to_pylist(), new.column("times").to_pylist(), strict=True)):
+        wrong = "the runs kept"
+    if wrong is not None:
+        raise PolyrlError(f"a compacted shard read back differs in {wrong}; the shard is left as it was", str(path))
 
 
 # ---------------------------------------------------------------- import
