@@ -7,9 +7,11 @@
 # each (session 61's retest put cache-bound labels' self-agreement at 0.81 with 3 runs). Session 63 ran it with
 # S=/work/runs/s63 (reports/session63/label63.sh) for 273, 200 more at MEDIUM's sizes, and 275, 100 at scale 128 with
 # 5 runs each; session 64 (label64.sh, S=/work/runs/s64) for 277, 200 more at MEDIUM's sizes, and 279, 100 more at
-# scale 128 with 5 runs each, and 281, 50 more at scale 128 with 5 runs each (the session's last minutes).
-#   bash reports/session62/label62.sh list 269|271|273|275|277|279|281      # the candidates (nothing timed)
-#   bash reports/session62/label62.sh measure 269|271|273|275|277|279|281   # measure them (nothing else running), then export a shard
+# scale 128 with 5 runs each, and 281, 50 more at scale 128 with 5 runs each (the session's last minutes); session 66
+# (label66.sh, S=/work/runs/s66) for 283, 200 more at MEDIUM's sizes, and 285, 100 more at scale 128 with 5 runs each,
+# listed by the pipeline with F65 shipped.
+#   bash reports/session62/label62.sh list 269|...|281|283|285      # the candidates (nothing timed)
+#   bash reports/session62/label62.sh measure 269|...|281|283|285   # measure them (nothing else running), then export a shard
 # A measure stopped with pkill -INT -f "polyrl measure" keeps every finished evaluation (run again to go on).
 set -u
 S=${S:-/work/runs/s62}  # the run folder (session 63's label63.sh passes its own)
@@ -32,7 +34,11 @@ case $seed in
        name=s64-g279-scale128-pick-samples-zen3-5runs; repeat=5 ;;
   281) [ -d g281 ] || $P/polyrl generate --count 50 --seed 281 --scale 128 --out g281
        name=s64-g281-scale128-pick-samples-zen3-5runs; repeat=5 ;;
-  *) echo "usage: label62.sh list|measure 269|271|273|275|277|279|281" >&2; exit 2 ;;
+  283) [ -d g283 ] || $P/polyrl generate --count 200 --seed 283 --scale 0.05 --weights contraction=2,imperfect=1 --out g283
+       name=s66-g283-medium-pick-samples-zen3 ;;
+  285) [ -d g285 ] || $P/polyrl generate --count 100 --seed 285 --scale 128 --out g285
+       name=s66-g285-scale128-pick-samples-zen3-5runs; repeat=5 ;;
+  *) echo "usage: label62.sh list|measure 269|...|281|283|285" >&2; exit 2 ;;
 esac
 c=g$seed store=labels$seed
 case ${1:-} in
@@ -41,5 +47,5 @@ case ${1:-} in
     OMP_WAIT_POLICY=passive $P/polyrl measure $c --schedules $c-pick.txt --workers 2 --threads 2 --repeat $repeat \
       --timeout 60 --compile-timeout 120 --store $store.sqlite --batch 4 --no-progress
     $P/polyrl dataset export $store.sqlite --name $name ;;
-  *) echo "usage: label62.sh list|measure 269|271|273|275|277|279|281" >&2; exit 2 ;;
+  *) echo "usage: label62.sh list|measure 269|...|281|283|285" >&2; exit 2 ;;
 esac
