@@ -9,9 +9,9 @@
 # 5 runs each; session 64 (label64.sh, S=/work/runs/s64) for 277, 200 more at MEDIUM's sizes, and 279, 100 more at
 # scale 128 with 5 runs each, and 281, 50 more at scale 128 with 5 runs each (the session's last minutes); session 66
 # (label66.sh, S=/work/runs/s66) for 283, 200 more at MEDIUM's sizes, and 285, 100 more at scale 128 with 5 runs each,
-# listed by the pipeline with F65 shipped.
-#   bash reports/session62/label62.sh list 269|...|281|283|285      # the candidates (nothing timed)
-#   bash reports/session62/label62.sh measure 269|...|281|283|285   # measure them (nothing else running), then export a shard
+# listed by the pipeline with F65 shipped, and 287, 200 more at MEDIUM's sizes (measured as far as the session allowed).
+#   bash reports/session62/label62.sh list 269|...|281|283|285|287      # the candidates (nothing timed)
+#   bash reports/session62/label62.sh measure 269|...|281|283|285|287   # measure them (nothing else running), then export a shard
 # A measure stopped with pkill -INT -f "polyrl measure" keeps every finished evaluation (run again to go on).
 set -u
 S=${S:-/work/runs/s62}  # the run folder (session 63's label63.sh passes its own)
@@ -38,7 +38,9 @@ case $seed in
        name=s66-g283-medium-pick-samples-zen3 ;;
   285) [ -d g285 ] || $P/polyrl generate --count 100 --seed 285 --scale 128 --out g285
        name=s66-g285-scale128-pick-samples-zen3-5runs; repeat=5 ;;
-  *) echo "usage: label62.sh list|measure 269|...|281|283|285" >&2; exit 2 ;;
+  287) [ -d g287 ] || $P/polyrl generate --count 200 --seed 287 --scale 0.05 --weights contraction=2,imperfect=1 --out g287
+       name=s66-g287-medium-pick-samples-zen3 ;;
+  *) echo "usage: label62.sh list|measure 269|...|281|283|285|287" >&2; exit 2 ;;
 esac
 c=g$seed store=labels$seed
 case ${1:-} in
@@ -47,5 +49,5 @@ case ${1:-} in
     OMP_WAIT_POLICY=passive $P/polyrl measure $c --schedules $c-pick.txt --workers 2 --threads 2 --repeat $repeat \
       --timeout 60 --compile-timeout 120 --store $store.sqlite --batch 4 --no-progress
     $P/polyrl dataset export $store.sqlite --name $name ;;
-  *) echo "usage: label62.sh list|measure 269|...|281|283|285" >&2; exit 2 ;;
+  *) echo "usage: label62.sh list|measure 269|...|281|283|285|287" >&2; exit 2 ;;
 esac
