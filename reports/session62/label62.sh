@@ -18,30 +18,28 @@ S=${S:-/work/runs/s62}  # the run folder (session 63's label63.sh passes its own
 mkdir -p $S
 source "$(dirname "$0")/../session46/configs46.sh"   # P R; cd $S
 seed=${2:-}
-repeat=3
+usage() { echo "usage: label62.sh list|measure 269|...|281|283|285|287" >&2; exit 2; }
+# each seed: the session that measured it, its programs, and its sizes (medium: PolyBench MEDIUM's, contraction-rich;
+# scale128: cache-bound, 5 runs a label)
 case $seed in
-  269) [ -d g269 ] || $P/polyrl generate --count 200 --seed 269 --scale 0.05 --weights contraction=2,imperfect=1 --out g269
-       name=s62-g269-medium-pick-samples-zen3 ;;
-  271) [ -d g271 ] || $P/polyrl generate --count 150 --seed 271 --scale 128 --out g271
-       name=s62-g271-scale128-pick-samples-zen3-5runs; repeat=5 ;;
-  273) [ -d g273 ] || $P/polyrl generate --count 200 --seed 273 --scale 0.05 --weights contraction=2,imperfect=1 --out g273
-       name=s63-g273-medium-pick-samples-zen3 ;;
-  275) [ -d g275 ] || $P/polyrl generate --count 100 --seed 275 --scale 128 --out g275
-       name=s63-g275-scale128-pick-samples-zen3-5runs; repeat=5 ;;
-  277) [ -d g277 ] || $P/polyrl generate --count 200 --seed 277 --scale 0.05 --weights contraction=2,imperfect=1 --out g277
-       name=s64-g277-medium-pick-samples-zen3 ;;
-  279) [ -d g279 ] || $P/polyrl generate --count 100 --seed 279 --scale 128 --out g279
-       name=s64-g279-scale128-pick-samples-zen3-5runs; repeat=5 ;;
-  281) [ -d g281 ] || $P/polyrl generate --count 50 --seed 281 --scale 128 --out g281
-       name=s64-g281-scale128-pick-samples-zen3-5runs; repeat=5 ;;
-  283) [ -d g283 ] || $P/polyrl generate --count 200 --seed 283 --scale 0.05 --weights contraction=2,imperfect=1 --out g283
-       name=s66-g283-medium-pick-samples-zen3 ;;
-  285) [ -d g285 ] || $P/polyrl generate --count 100 --seed 285 --scale 128 --out g285
-       name=s66-g285-scale128-pick-samples-zen3-5runs; repeat=5 ;;
-  287) [ -d g287 ] || $P/polyrl generate --count 200 --seed 287 --scale 0.05 --weights contraction=2,imperfect=1 --out g287
-       name=s66-g287-medium-pick-samples-zen3 ;;
-  *) echo "usage: label62.sh list|measure 269|...|281|283|285|287" >&2; exit 2 ;;
+  269) at=62 count=200 size=medium ;;
+  271) at=62 count=150 size=scale128 ;;
+  273) at=63 count=200 size=medium ;;
+  275) at=63 count=100 size=scale128 ;;
+  277) at=64 count=200 size=medium ;;
+  279) at=64 count=100 size=scale128 ;;
+  281) at=64 count=50 size=scale128 ;;
+  283) at=66 count=200 size=medium ;;
+  285) at=66 count=100 size=scale128 ;;
+  287) at=66 count=200 size=medium ;;
+  *) usage ;;
 esac
+if [ $size = medium ]; then
+  generate="--scale 0.05 --weights contraction=2,imperfect=1" name=s$at-g$seed-medium-pick-samples-zen3 repeat=3
+else
+  generate="--scale 128" name=s$at-g$seed-scale128-pick-samples-zen3-5runs repeat=5
+fi
+[ -d g$seed ] || $P/polyrl generate --count $count --seed $seed $generate --out g$seed
 c=g$seed store=labels$seed
 case ${1:-} in
   list) $P/python $R/session62/pick_schedules62.py $c $c-pick.txt ;;   # written program by program, resumed
@@ -49,5 +47,5 @@ case ${1:-} in
     OMP_WAIT_POLICY=passive $P/polyrl measure $c --schedules $c-pick.txt --workers 2 --threads 2 --repeat $repeat \
       --timeout 60 --compile-timeout 120 --store $store.sqlite --batch 4 --no-progress
     $P/polyrl dataset export $store.sqlite --name $name ;;
-  *) echo "usage: label62.sh list|measure 269|...|281|283|285|287" >&2; exit 2 ;;
+  *) usage ;;
 esac

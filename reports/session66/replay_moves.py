@@ -3,30 +3,26 @@ F56, `replay-*.jsonl.gz`), the programs decided differently grouped by where eac
 (the original loops, the checked schedule, or a macro schedule by name), with the geometric mean and the product of
 F65's speedup over F56's in each group; nothing timed.
   .venv/bin/python reports/session66/replay_moves.py > reports/session66/replay-moves.txt"""
-import gzip
-import json
 import math
+import sys
 from collections import defaultdict
+from pathlib import Path
+
+sys.path[:0] = [str(Path(__file__).resolve().parents[1] / s) for s in ("session64", "session65")]
+from final_replay import read_rows  # noqa: E402
+from replay65 import speedup  # noqa: E402
 
 
-def rows(path: str) -> dict:
-    return {(r["shard"], r["program"]): r for r in map(json.loads, gzip.open(path, "rt"))}
-
-
-def speedup(r: dict) -> float | None:
-    if not r["final"]:
-        return 1.0
-    return None if r["t_final"] is None else r["t_orig"] / r["t_final"]
+def rows(paths: list[str]) -> dict:
+    return {(r["shard"], r["program"]): r for r in read_rows(paths)}
 
 
 def source(r: dict) -> str:
     return "original" if not r["final"] else (r["macro"] or "checked")
 
 
-old, new = {}, {}
-for z in ("zen3", "zen5"):
-    old.update(rows(f"reports/session64/replay-{z}.jsonl.gz"))
-    new.update(rows(f"reports/session65/replay65-{z}.jsonl.gz"))
+old = rows([f"reports/session64/replay-{z}.jsonl.gz" for z in ("zen3", "zen5")])
+new = rows([f"reports/session65/replay65-{z}.jsonl.gz" for z in ("zen3", "zen5")])
 moves = defaultdict(list)
 for k, n in new.items():
     o = old.get(k)
