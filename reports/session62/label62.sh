@@ -9,16 +9,17 @@
 # 5 runs each; session 64 (label64.sh, S=/work/runs/s64) for 277, 200 more at MEDIUM's sizes, and 279, 100 more at
 # scale 128 with 5 runs each, and 281, 50 more at scale 128 with 5 runs each (the session's last minutes); session 66
 # (label66.sh, S=/work/runs/s66) for 283, 200 more at MEDIUM's sizes, and 285, 100 more at scale 128 with 5 runs each,
-# listed by the pipeline with F65 shipped, and 287, 200 more at MEDIUM's sizes (measured as far as the session allowed).
-#   bash reports/session62/label62.sh list 269|...|281|283|285|287      # the candidates (nothing timed)
-#   bash reports/session62/label62.sh measure 269|...|281|283|285|287   # measure them (nothing else running), then export a shard
+# listed by the pipeline with F65 shipped, and 287, 200 more at MEDIUM's sizes (finished in session 67); session 67
+# (label67.sh, S=/work/runs/s67) for 288 and 289, 200 more each at MEDIUM's sizes (even seeds held out, odd for training).
+#   bash reports/session62/label62.sh list 269|...|285|287|288|289     # the candidates (nothing timed)
+#   bash reports/session62/label62.sh measure 269|...|285|287|288|289  # measure them (nothing else running), then export a shard
 # A measure stopped with pkill -INT -f "polyrl measure" keeps every finished evaluation (run again to go on).
 set -u
 S=${S:-/work/runs/s62}  # the run folder (session 63's label63.sh passes its own)
 mkdir -p $S
 source "$(dirname "$0")/../session46/configs46.sh"   # P R; cd $S
 seed=${2:-}
-usage() { echo "usage: label62.sh list|measure 269|...|281|283|285|287" >&2; exit 2; }
+usage() { echo "usage: label62.sh list|measure 269|...|285|287|288|289" >&2; exit 2; }
 # each seed: the session that measured it, its programs, and its sizes (medium: PolyBench MEDIUM's, contraction-rich;
 # scale128: cache-bound, 5 runs a label)
 case $seed in
@@ -32,6 +33,8 @@ case $seed in
   283) at=66 count=200 size=medium ;;
   285) at=66 count=100 size=scale128 ;;
   287) at=66 count=200 size=medium ;;
+  288) at=67 count=200 size=medium ;;
+  289) at=67 count=200 size=medium ;;
   *) usage ;;
 esac
 if [ $size = medium ]; then

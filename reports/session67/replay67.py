@@ -1,0 +1,233 @@
+"""Session 67: the exact replay of the one-shot pipeline (session 64's final_replay.py) with several choices of the
+AMD forms models at once, so that blends of F52, F56 and F65 are scored on labelled held-out sets without timing
+anything (`decide67.md` says which variants and the rule).
+
+  .venv/bin/python reports/session67/replay67.py predict SHARD [SHARD ...] --out OUT.jsonl
+  .venv/bin/python reports/session67/replay67.py compare OUT.jsonl[.gz] ... [--sets SHARD-NAME ...]
+  .venv/bin/python reports/session67/replay67.py agree OUT.jsonl[.gz] ... --variant NAME --old OLD.jsonl[.gz] ...
+
+`predict`: per program, the greedy episode once, then for each variant the check (with its form check) and the macro
+pick with that variant's models in the form check (`forms`, `forms_also`) and the pick (`pick`, `pick_also`);
+everything else as shipped. The variants share the program's isl work and predictions: macro_options, CostCheck's
+options and source_plan are memoised per program and schedule, and each model's predicted times per program and
+list of schedules (the same forward pass a lone run makes, so the result is the lone run's). Resumes by program.
+`compare`: each variant against the shipped one (F65) per set and over all, as replay65.py compare does.
+`agree`: how many programs a variant decides as an earlier single-variant replay (final_replay.py / replay65.py)
+did: the check that the shared work changes nothing."""
+import argparse
+import json
+import math
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "session64"))
+import final_replay  # noqa: E402
+
+W = Path(__file__).resolve().parents[2] / "polyrl" / "model" / "weights"
+F52 = (W / "costmodel-forms-amd.pt", W / "costmodel-forms-tuned-amd.pt")  # shipped, FORMS_FINETUNES["amd"]
+F65 = (W / "costmodel-forms-amd-zen5.pt", W / "costmodel-forms-tuned-amd-zen5.pt")  # shipped, FORMS_SECOND
+F56 = (Path("/work/runs/s66/F56-forms.pt"), Path("/work/runs/s66/F56-tuned.pt"))  # git show 8d11f78:...
+
+
+def blend(*members):
+    """The form check's or the pick's two models, (forms, tuned), each as CostCheck's (path, blend): the first
+    member's model blended with the others' (the geometric mean of their predicted times)."""
+    return tuple((members[0][i], tuple(m[i] for m in members[1:])) for i in range(2))
+
+
+VARIANTS = {  # name: (form check's (forms, forms_also), pick's (pick, pick_also)); each a (path, blend) pair
+    "F65": (blend(F52, F65), blend(F52, F65)),  # shipped since session 66
+    "F56": (blend(F52, F56), blend(F52, F56)),  # shipped in sessions 56-65
+    "F52+F56+F65": (blend(F52, F56, F65), blend(F52, F56, F65)),
+    "form56-pick65": (blend(F52, F56), blend(F52, F65)),
+    "form65-pick56": (blend(F52, F65), blend(F52, F56)),
+}
+SHIPPED = "F65"
+
+
+class Shared:
+    """Per-program memos of the isl work and of each model's predictions that every variant asks the same."""
+
+    def __init__(self, pol) -> None:
+        self.key = None
+        self.memo: dict = {}
+        self.hits = self.misses = 0
+        self.pol = pol
+        # keyed by what identifies the call on one program: the schedule's text (a schedule's nest is a function
+        # of its text there) and, for source_plan, the profile and the actions
+        pol.macro_options = self.memoised(pol.macro_options, lambda model, schedule, nest: ("macro", str(schedule)))
+        pol.source_plan = self.memoised(pol.source_plan, lambda model, profile, actions, nest:
+                                        ("source", id(profile), str(pol.Schedule(tuple(actions)))))
+        pol.CostCheck.options = staticmethod(self.memoised(pol.CostCheck.options, lambda model, schedule, nest:
+                                                           ("options", str(schedule))))
+
+    def program(self, key: str) -> None:
+        self.key, self.memo = key, {}
+
+    def memoised(self, fn, key):
+        def call(*args):
+            k = key(*args)
+            if k not in self.memo:
+                self.memo[k] = fn(*args)
+            return self.memo[k]
+        return call
+
+
+def predict(a) -> None:
+    from polyrl.api import load
+    from polyrl.errors import PolyrlError
+    from polyrl.machine import parse_caches
+    from polyrl.model.backbone import torch_threads
+    from polyrl.model.costmodel import predict_seconds
+    from polyrl.rl.state import GraphCache, LoadedProgram
+    from polyrl.search import Policy
+    from polyrl.search import policy as pol
+    from polyrl.search.policy import CostCheck, _argmax, _collector_paused
+    from torch_geometric.data import Data
+
+    shared = Shared(pol)
+    out = Path(a.out)
+    done = {json.loads(line)["program"] for line in out.read_text().splitlines()} if out.is_file() else set()
+    policy = Policy.load(None, check=True, pick=True)
+    costs: dict = {}
+
+    def cost(spec) -> CostCheck:
+        if spec not in costs:
+            costs[spec] = CostCheck(*spec)
+        return costs[spec]
+
+    def predicted(self, check, lp, options):  # Policy._predicted, each member's times memoised per program
+        texts = tuple(str(s) for s, _ in options)
+        paths = (check.path, *check.blend)
+        per = []
+        plain = None
+        for path, (m, t) in zip(paths, check._models, strict=True):
+            k = ("pred", str(path), texts)
+            if k not in shared.memo:
+                if plain is None:
+                    with torch_threads(self.threads), _collector_paused():
+                        plain = [Data(x=g.x, edge_index=g.edge_index, edge_attr=g.edge_attr)
+                                 for g in (self.graphs.graph(lp, str(s), nest) for s, nest in options)]
+                with torch_threads(self.threads), _collector_paused():
+                    shared.memo[k] = predict_seconds(m, t, plain)
+                shared.misses += 1
+            else:
+                shared.hits += 1
+            per.append(shared.memo[k])
+        return per[0] if len(per) == 1 else np.exp(np.mean([np.log(p) for p in per], axis=0))
+
+    Policy._predicted = predicted
+    graphs: dict[str, GraphCache] = {}
+    with open(out, "a") as f, tempfile.TemporaryDirectory() as tmp:
+        for shard in a.shards:
+            progs = final_replay.programs(Path(shard))
+            for n, (h, p) in enumerate(sorted(progs.items()), 1):
+                if h in done or p["source"] is None or "" not in p["times"]:
+                    continue
+                spec = final_replay.caches_of(p["machine"])
+                policy.graphs = graphs.setdefault(spec, GraphCache(caches=parse_caches(spec)))
+                path = Path(tmp) / f"p{h[:12]}.c"
+                path.write_text(p["source"])
+                t0 = time.perf_counter()
+                row = {"shard": Path(shard).name, "program": h, "machine": p["machine"], "t_orig": p["times"][""],
+                       "variants": {}}
+                try:
+                    lp = LoadedProgram.of(load(path))
+                    shared.program(lp.key)
+                    episode = policy.episode(lp, _argmax)
+                    for name, (form, pick) in VARIANTS.items():
+                        policy.forms, policy.forms_also = cost(form[0]), cost(form[1])
+                        policy.pick, policy.pick_also = cost(pick[0]), cost(pick[1])
+                        t1 = time.perf_counter()
+                        final = policy._macro_pick(lp, policy._check(lp, episode))
+                        row["variants"][name] = {"final": final.text, "macro": final.macro, "whole": final.whole,
+                                                 "t_final": p["times"].get(final.text) if final.text else None,
+                                                 "seconds": time.perf_counter() - t1}
+                except PolyrlError as e:
+                    print(f"{shard} {h[:12]}: {e}", file=sys.stderr)
+                    continue
+                row["seconds"] = time.perf_counter() - t0
+                f.write(json.dumps(row) + "\n")
+                f.flush()
+                differ = len({v["final"] for v in row["variants"].values()})
+                print(f"{Path(shard).name[:40]} {n}/{len(progs)} {row['seconds']:.1f}s finals {differ} "
+                      f"memo {shared.hits}/{shared.hits + shared.misses}", flush=True)
+            policy.graphs = GraphCache()
+            graphs.clear()
+
+
+def speedup(v: dict, t_orig: float) -> float | None:
+    if not v["final"]:
+        return 1.0
+    return None if v["t_final"] is None else t_orig / v["t_final"]
+
+
+def compare(a) -> None:
+    rows = final_replay.read_rows(a.outs)
+    sets = a.sets or sorted({r["shard"] for r in rows})
+    rows = [r for r in rows if r["shard"] in sets]
+    print(f"{len(rows)} programs over {len(sets)} sets; each variant against {SHIPPED} (the shipped one) on the "
+          "programs where both final schedules are labelled")
+    for name in VARIANTS:
+        if name == SHIPPED:
+            continue
+        print(f"\n{name} over {SHIPPED}")
+        print(f"{'set':46s} {'n':>4s} {'miss':>4s} {SHIPPED:>8s} {name[:8]:>8s} {'ratio':>7s} {'<.95 s/v':>9s} "
+              f"{'diff':>5s}")
+        ratios, total_low = [], [0, 0]
+        for shard in [*sets, None]:
+            both, miss = [], 0
+            for r in rows:
+                if shard is not None and r["shard"] != shard:
+                    continue
+                so = speedup(r["variants"][SHIPPED], r["t_orig"])
+                sn = speedup(r["variants"][name], r["t_orig"])
+                if so is None or sn is None:
+                    miss += 1
+                    continue
+                both.append((so, sn, r["variants"][SHIPPED]["final"] != r["variants"][name]["final"]))
+            go, gn = final_replay.geo([x[0] for x in both]), final_replay.geo([x[1] for x in both])
+            lo, ln = sum(x[0] < 0.95 for x in both), sum(x[1] < 0.95 for x in both)
+            if shard is not None:
+                ratios.append(gn / go)
+            else:
+                total_low = [lo, ln]
+            n = len(both) + miss
+            print(f"{shard or 'all':46s} {len(both):4d} {miss:4d} {go:7.3f}x {gn:7.3f}x {gn / go:7.3f} "
+                  f"{lo:4d}/{ln:<4d} {sum(x[2] for x in both):5d}" + (f"  ({100 * miss / n:.1f}% unlabelled)"
+                                                                       if miss else ""))
+        print(f"product of the set ratios {math.prod(ratios):.4f}, lowest {min(ratios):.3f}; below 0.95x "
+              f"{total_low[0]} -> {total_low[1]}")
+
+
+def agree(a) -> None:
+    rows = {(r["shard"], r["program"]): r["variants"][a.variant] for r in final_replay.read_rows(a.outs)}
+    old = {(r["shard"], r["program"]): r for r in final_replay.read_rows(a.old)}
+    keys = [k for k in rows if k in old]
+    same = sum(rows[k]["final"] == old[k]["final"] for k in keys)
+    print(f"{a.variant}: {same} of {len(keys)} programs decided as the earlier replay ({len(rows) - len(keys)} of "
+          f"this replay not in it)")
+    for k in keys:
+        if rows[k]["final"] != old[k]["final"]:
+            print(f"  {k[0][:40]} {k[1][:12]}: {old[k]['final']!r} -> {rows[k]['final']!r}")
+
+
+if __name__ == "__main__":
+    ap = argparse.ArgumentParser()
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    p1 = sub.add_parser("predict")
+    p1.add_argument("shards", nargs="+")
+    p1.add_argument("--out", required=True)
+    p2 = sub.add_parser("compare")
+    p2.add_argument("outs", nargs="+")
+    p2.add_argument("--sets", nargs="+")
+    p3 = sub.add_parser("agree")
+    p3.add_argument("outs", nargs="+")
+    p3.add_argument("--variant", required=True)
+    p3.add_argument("--old", nargs="+", required=True)
+    args = ap.parse_args()
+    {"predict": predict, "compare": compare, "agree": agree}[args.cmd](args)
