@@ -2,13 +2,14 @@
 AMD forms models at once, so that blends of F52, F56 and F65 are scored on labelled held-out sets without timing
 anything (`decide67.md` says which variants and the rule).
 
-  .venv/bin/python reports/session67/replay67.py predict SHARD [SHARD ...] --out OUT.jsonl
+  .venv/bin/python reports/session67/replay67.py predict SHARD [SHARD ...] --out OUT.jsonl [--add NAME=FORMS,TUNED ...]
   .venv/bin/python reports/session67/replay67.py compare OUT.jsonl[.gz] ... [--sets SHARD-NAME ...]
   .venv/bin/python reports/session67/replay67.py agree OUT.jsonl[.gz] ... --variant NAME --old OLD.jsonl[.gz] ...
 
 `predict`: per program, the greedy episode once, then for each variant the check (with its form check) and the macro
 pick with that variant's models in the form check (`forms`, `forms_also`) and the pick (`pick`, `pick_also`);
-everything else as shipped. The variants share the program's isl work and predictions: macro_options, CostCheck's
+everything else as shipped. `--add` adds a variant: F52 blended with
+the given pair of files (a new second fine-tune, e.g. F67) in the form check and the pick. The variants share the program's isl work and predictions: macro_options, CostCheck's
 options and source_plan are memoised per program and schedule, and each model's predicted times per program and
 list of schedules (the same forward pass a lone run makes, so the result is the lone run's). Resumes by program.
 `compare`: each variant against the shipped one (F65) per set and over all, as replay65.py compare does.
@@ -78,6 +79,8 @@ class Shared:
 
 
 def predict(a) -> None:
+    from torch_geometric.data import Data
+
     from polyrl.api import load
     from polyrl.errors import PolyrlError
     from polyrl.machine import parse_caches
@@ -87,8 +90,14 @@ def predict(a) -> None:
     from polyrl.search import Policy
     from polyrl.search import policy as pol
     from polyrl.search.policy import CostCheck, _argmax, _collector_paused
-    from torch_geometric.data import Data
 
+    variants = dict(VARIANTS)
+    for spec in a.add or ():
+        name, _, files = spec.partition("=")
+        pair = tuple(Path(f).resolve() for f in files.split(","))
+        if not name or len(pair) != 2 or not all(f.is_file() for f in pair):
+            raise SystemExit(f"--add wants NAME=FORMS.pt,TUNED.pt with both files present: {spec!r}")
+        variants[name] = (blend(F52, pair), blend(F52, pair))
     shared = Shared(pol)
     out = Path(a.out)
     done = {json.loads(line)["program"] for line in out.read_text().splitlines()} if out.is_file() else set()
@@ -139,7 +148,7 @@ def predict(a) -> None:
                     lp = LoadedProgram.of(load(path))
                     shared.program(lp.key)
                     episode = policy.episode(lp, _argmax)
-                    for name, (form, pick) in VARIANTS.items():
+                    for name, (form, pick) in variants.items():
                         policy.forms, policy.forms_also = cost(form[0]), cost(form[1])
                         policy.pick, policy.pick_also = cost(pick[0]), cost(pick[1])
                         t1 = time.perf_counter()
@@ -172,7 +181,7 @@ def compare(a) -> None:
     rows = [r for r in rows if r["shard"] in sets]
     print(f"{len(rows)} programs over {len(sets)} sets; each variant against {SHIPPED} (the shipped one) on the "
           "programs where both final schedules are labelled")
-    for name in VARIANTS:
+    for name in rows[0]["variants"]:
         if name == SHIPPED:
             continue
         print(f"\n{name} over {SHIPPED}")
@@ -222,6 +231,7 @@ if __name__ == "__main__":
     p1 = sub.add_parser("predict")
     p1.add_argument("shards", nargs="+")
     p1.add_argument("--out", required=True)
+    p1.add_argument("--add", action="append", help="NAME=FORMS.pt,TUNED.pt: one more variant, F52 blended with these")
     p2 = sub.add_parser("compare")
     p2.add_argument("outs", nargs="+")
     p2.add_argument("--sets", nargs="+")
