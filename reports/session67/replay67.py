@@ -215,7 +215,9 @@ def compare(a) -> None:
 
 def agree(a) -> None:
     rows = {(r["shard"], r["program"]): r["variants"][a.variant] for r in final_replay.read_rows(a.outs)}
-    old = {(r["shard"], r["program"]): r for r in final_replay.read_rows(a.old)}
+    # an earlier single-variant replay's rows (final_replay.py, replay65.py), or this script's (the same variant)
+    old = {(r["shard"], r["program"]): r if "final" in r else r["variants"][a.variant]
+           for r in final_replay.read_rows(a.old)}
     keys = [k for k in rows if k in old]
     same = sum(rows[k]["final"] == old[k]["final"] for k in keys)
     print(f"{a.variant}: {same} of {len(keys)} programs decided as the earlier replay ({len(rows) - len(keys)} of "
