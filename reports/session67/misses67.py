@@ -8,27 +8,12 @@ candidates and 8 policy samples), summed by where the final schedule came from (
 loops, or the macro named); then, for the programs where the best is at least 1.2x faster, the pairs (where the
 final came from, the actions the best schedule uses), most common first. The best of about fifteen noisy medians
 is biased upwards, so the sums say where the misses are, not how large they are."""
-import argparse
 import collections
 import math
 import re
-import sys
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "session64"))
-import final_replay  # noqa: E402
-
-ap = argparse.ArgumentParser()
-ap.add_argument("replays", nargs="+")
-ap.add_argument("--shards", nargs="+", required=True)
-ap.add_argument("--variant", default="F65")
-a = ap.parse_args()
-best = {}
-for shard in a.shards:
-    for h, p in final_replay.programs(Path(shard)).items():
-        if "" in p["times"]:
-            b = min(p["times"], key=p["times"].get)
-            best[(Path(shard).name, h)] = (b, p["times"][""] / p["times"][b])
+from oracle67 import arguments, labelled_best
+from replay67 import final_replay, speedup
 
 
 def actions(text: str) -> str:
@@ -36,23 +21,32 @@ def actions(text: str) -> str:
     return "".join(sorted(set(re.findall(r"\b([A-Z])\d*\(", text)))) or "original"
 
 
-count, lost, pairs = collections.Counter(), collections.defaultdict(float), collections.Counter()
-for r in final_replay.read_rows(a.replays):
-    k = (r["shard"], r["program"])
-    v = r["variants"][a.variant]
-    if k not in best or (v["final"] and v["t_final"] is None):
-        continue
-    got = r["t_orig"] / v["t_final"] if v["final"] else 1.0
-    source = f"macro {v['macro']}" if v["macro"] else "checked" if v["final"] else "original"
-    gap = math.log(best[k][1] / got)
-    count[source] += 1
-    lost[source] += gap
-    if gap > math.log(1.2):
-        pairs[(source, actions(best[k][0]))] += 1
-total = sum(lost.values())
-print(f"{sum(count.values())} programs; the labelled best's log-gain over the final schedule, by the final's source")
-for s in sorted(lost, key=lost.get, reverse=True):
-    print(f"  {s:32s} {count[s]:5d} programs  {lost[s]:7.1f} ({lost[s] / total:.0%})")
-print(f"where the best is at least 1.2x faster ({sum(pairs.values())} programs): the final's source, the best's actions")
-for (s, acts), n in pairs.most_common(20):
-    print(f"  {s:32s} {acts:10s} {n:4d}")
+def main() -> None:
+    a = arguments(__doc__)
+    best = labelled_best(a.shards)
+    count, lost, pairs = collections.Counter(), collections.defaultdict(float), collections.Counter()
+    for r in final_replay.read_rows(a.replays):
+        k = (r["shard"], r["program"])
+        v = r["variants"][a.variant]
+        got = speedup(v, r["t_orig"])
+        if k not in best or got is None:
+            continue
+        source = f"macro {v['macro']}" if v["macro"] else "checked" if v["final"] else "original"
+        gap = math.log(best[k][1] / got)
+        count[source] += 1
+        lost[source] += gap
+        if gap > math.log(1.2):
+            pairs[(source, actions(best[k][0]))] += 1
+    total = sum(lost.values())
+    print(f"{sum(count.values())} programs; the labelled best's log-gain over the final schedule, by the final's "
+          "source")
+    for s in sorted(lost, key=lost.get, reverse=True):
+        print(f"  {s:32s} {count[s]:5d} programs  {lost[s]:7.1f} ({lost[s] / total:.0%})")
+    print(f"where the best is at least 1.2x faster ({sum(pairs.values())} programs): the final's source, the best's "
+          "actions")
+    for (s, acts), n in pairs.most_common(20):
+        print(f"  {s:32s} {acts:10s} {n:4d}")
+
+
+if __name__ == "__main__":
+    main()

@@ -8,10 +8,10 @@ anything (`decide67.md` says which variants and the rule).
 
 `predict`: per program, the greedy episode once, then for each variant the check (with its form check) and the macro
 pick with that variant's models in the form check (`forms`, `forms_also`) and the pick (`pick`, `pick_also`);
-everything else as shipped. `--add` adds a variant: F52 blended with
-the given pair of files (a new second fine-tune, e.g. F67) in the form check and the pick. The variants share the program's isl work and predictions: macro_options, CostCheck's
-options and source_plan are memoised per program and schedule, and each model's predicted times per program and
-list of schedules (the same forward pass a lone run makes, so the result is the lone run's). Resumes by program.
+everything else as shipped. `--add` adds a variant: F52 blended with the given pair of files (a new second
+fine-tune, e.g. F67) in the form check and the pick. The variants share the program's isl work and predictions:
+macro_options, CostCheck's options, source_plan and Policy._predicted are memoised per program (by the schedules'
+texts, and for predictions the cost model's files), so each call is the one a lone run makes. Resumes by program.
 `compare`: each variant against the shipped one (F65) per set and over all, as replay65.py compare does.
 `agree`: how many programs a variant decides as an earlier single-variant replay (final_replay.py / replay65.py)
 did: the check that the shared work changes nothing."""
@@ -22,8 +22,6 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-
-import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "session64"))
 import final_replay  # noqa: E402
@@ -51,45 +49,46 @@ SHIPPED = "F65"
 
 
 class Shared:
-    """Per-program memos of the isl work and of each model's predictions that every variant asks the same."""
+    """Per-program memos of the isl work and of the models' predictions that every variant asks the same."""
 
     def __init__(self, pol) -> None:
-        self.key = None
         self.memo: dict = {}
         self.hits = self.misses = 0
-        self.pol = pol
         # keyed by what identifies the call on one program: the schedule's text (a schedule's nest is a function
-        # of its text there) and, for source_plan, the profile and the actions
+        # of its text there), for source_plan the profile and the actions, for the predictions the cost model's
+        # files and the schedules' texts
         pol.macro_options = self.memoised(pol.macro_options, lambda model, schedule, nest: ("macro", str(schedule)))
         pol.source_plan = self.memoised(pol.source_plan, lambda model, profile, actions, nest:
                                         ("source", id(profile), str(pol.Schedule(tuple(actions)))))
         pol.CostCheck.options = staticmethod(self.memoised(pol.CostCheck.options, lambda model, schedule, nest:
                                                            ("options", str(schedule))))
+        pol.Policy._predicted = self.memoised(pol.Policy._predicted, lambda policy, cost, lp, options:
+                                              ("pred", cost.path, cost.blend, tuple(str(s) for s, _ in options)))
 
-    def program(self, key: str) -> None:
-        self.key, self.memo = key, {}
+    def reset(self) -> None:
+        """A new program: nothing memoised applies to it."""
+        self.memo = {}
 
     def memoised(self, fn, key):
         def call(*args):
             k = key(*args)
-            if k not in self.memo:
+            if k in self.memo:
+                self.hits += 1
+            else:
+                self.misses += 1
                 self.memo[k] = fn(*args)
             return self.memo[k]
         return call
 
 
 def predict(a) -> None:
-    from torch_geometric.data import Data
-
     from polyrl.api import load
     from polyrl.errors import PolyrlError
     from polyrl.machine import parse_caches
-    from polyrl.model.backbone import torch_threads
-    from polyrl.model.costmodel import predict_seconds
     from polyrl.rl.state import GraphCache, LoadedProgram
     from polyrl.search import Policy
     from polyrl.search import policy as pol
-    from polyrl.search.policy import CostCheck, _argmax, _collector_paused
+    from polyrl.search.policy import CostCheck, _argmax
 
     variants = dict(VARIANTS)
     for spec in a.add or ():
@@ -109,27 +108,6 @@ def predict(a) -> None:
             costs[spec] = CostCheck(*spec)
         return costs[spec]
 
-    def predicted(self, check, lp, options):  # Policy._predicted, each member's times memoised per program
-        texts = tuple(str(s) for s, _ in options)
-        paths = (check.path, *check.blend)
-        per = []
-        plain = None
-        for path, (m, t) in zip(paths, check._models, strict=True):
-            k = ("pred", str(path), texts)
-            if k not in shared.memo:
-                if plain is None:
-                    with torch_threads(self.threads), _collector_paused():
-                        plain = [Data(x=g.x, edge_index=g.edge_index, edge_attr=g.edge_attr)
-                                 for g in (self.graphs.graph(lp, str(s), nest) for s, nest in options)]
-                with torch_threads(self.threads), _collector_paused():
-                    shared.memo[k] = predict_seconds(m, t, plain)
-                shared.misses += 1
-            else:
-                shared.hits += 1
-            per.append(shared.memo[k])
-        return per[0] if len(per) == 1 else np.exp(np.mean([np.log(p) for p in per], axis=0))
-
-    Policy._predicted = predicted
     graphs: dict[str, GraphCache] = {}
     with open(out, "a") as f, tempfile.TemporaryDirectory() as tmp:
         for shard in a.shards:
@@ -146,7 +124,7 @@ def predict(a) -> None:
                        "variants": {}}
                 try:
                     lp = LoadedProgram.of(load(path))
-                    shared.program(lp.key)
+                    shared.reset()
                     episode = policy.episode(lp, _argmax)
                     for name, (form, pick) in variants.items():
                         policy.forms, policy.forms_also = cost(form[0]), cost(form[1])
