@@ -1,0 +1,131 @@
+"""Session 68: the exact replay of the one-shot pipeline as shipped (F52 blended with F67), with the macro pick
+weighing none, 4 or 8 of the policy's samples beside the macro schedules (`Policy.pick_samples`; session 58 refused 8
+when the models had been taught few samples), scored on labelled held-out sets without timing anything
+(`decide68.md` is the rule).
+
+  .venv/bin/python reports/session68/replay68.py predict SHARD [SHARD ...] --out OUT.jsonl
+  .venv/bin/python reports/session68/replay68.py compare OUT.jsonl[.gz] ... [--sets SHARD-NAME ...]
+
+`predict`: per program, the greedy episode and the check once (the models are the same in every variant), then for
+each variant the macro pick with its number of samples. The samples are drawn once per program (8 of them; a variant
+with K takes the first K, which is what a lone run with K draws: the same seeded generator and the same seen set),
+and replay67's memos share the isl work and the predictions. Each row records the final schedule, where it came from
+(`macro`: a macro plan's name, `sample`, or empty for the checked schedule) and its label. Resumes by program.
+`compare`: each variant against the shipped one (no samples) per set and over all, as replay67.py compare does."""
+import argparse
+import json
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "session67"))
+import replay67  # noqa: E402
+from replay67 import final_replay  # noqa: E402
+
+VARIANTS = {"F67": 0, "S4": 4, "S8": 8}  # name: how many of the policy's samples the pick weighs
+SHIPPED = "F67"
+
+
+def predict(a) -> None:
+    from polyrl.api import load
+    from polyrl.errors import PolyrlError
+    from polyrl.machine import parse_caches
+    from polyrl.rl.state import GraphCache, LoadedProgram
+    from polyrl.search import Policy
+    from polyrl.search import policy as pol
+    from polyrl.search.policy import _argmax
+
+    shared = replay67.Shared(pol)
+    policy = Policy.load(None, check=True, pick=True)
+    most = max(VARIANTS.values())
+    own_samples = policy._pick_samples
+
+    def samples(lp, seen):
+        """The first `policy.pick_samples` of the program's `most` samples, drawn once."""
+        key = ("samples", tuple(sorted(seen)))
+        if key not in shared.memo:
+            policy.pick_samples, wanted = most, policy.pick_samples
+            try:
+                shared.memo[key] = own_samples(lp, seen)
+            finally:
+                policy.pick_samples = wanted
+        return shared.memo[key][:policy.pick_samples]
+
+    policy._pick_samples = samples
+    out = Path(a.out)
+    done = {json.loads(line)["program"] for line in out.read_text().splitlines()} if out.is_file() else set()
+    graphs: dict[str, GraphCache] = {}
+    with open(out, "a") as f, tempfile.TemporaryDirectory() as tmp:
+        for shard in a.shards:
+            progs = final_replay.programs(Path(shard))
+            for n, (h, p) in enumerate(sorted(progs.items()), 1):
+                if h in done or p["source"] is None or "" not in p["times"]:
+                    continue
+                spec = final_replay.caches_of(p["machine"])
+                policy.graphs = graphs.setdefault(spec, GraphCache(caches=parse_caches(spec)))
+                path = Path(tmp) / f"p{h[:12]}.c"
+                path.write_text(p["source"])
+                t0 = time.perf_counter()
+                row = {"shard": Path(shard).name, "program": h, "machine": p["machine"], "t_orig": p["times"][""],
+                       "variants": {}}
+                try:
+                    lp = LoadedProgram.of(load(path))
+                    shared.reset()
+                    checked = policy._check(lp, policy.episode(lp, _argmax))
+                    for name, k in VARIANTS.items():
+                        policy.pick_samples = k
+                        t1 = time.perf_counter()
+                        final = policy._macro_pick(lp, checked)
+                        row["variants"][name] = {"final": final.text, "macro": final.macro, "whole": final.whole,
+                                                 "t_final": p["times"].get(final.text) if final.text else None,
+                                                 "seconds": time.perf_counter() - t1}
+                except PolyrlError as e:
+                    print(f"{shard} {h[:12]}: {e}", file=sys.stderr)
+                    continue
+                row["seconds"] = time.perf_counter() - t0
+                f.write(json.dumps(row) + "\n")
+                f.flush()
+                differ = len({v["final"] for v in row["variants"].values()})
+                print(f"{Path(shard).name[:40]} {n}/{len(progs)} {row['seconds']:.1f}s finals {differ} "
+                      f"memo {shared.hits}/{shared.hits + shared.misses}", flush=True)
+            policy.graphs = GraphCache()
+            graphs.clear()
+
+
+def compare(a) -> None:
+    replay67.SHIPPED = SHIPPED
+    replay67.compare(a)
+
+
+def sources(a) -> None:
+    """Where each variant's final schedules come from, and the labelled speedups of those taken from samples."""
+    rows = final_replay.read_rows(a.outs)
+    for name in rows[0]["variants"]:
+        counts: dict = {}
+        for r in rows:
+            v = r["variants"][name]
+            src = "original" if not v["final"] else (v["macro"] or "checked")
+            s = replay67.speedup(v, r["t_orig"])
+            c = counts.setdefault(src, [0, []])
+            c[0] += 1
+            if s is not None:
+                c[1].append(s)
+        print(f"{name}:")
+        for src, (n, ss) in sorted(counts.items(), key=lambda x: -x[1][0]):
+            print(f"  {src:28s} {n:5d} programs, labelled {len(ss):5d}, geomean {final_replay.geo(ss):.3f}x")
+
+
+if __name__ == "__main__":
+    ap = argparse.ArgumentParser()
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    p1 = sub.add_parser("predict")
+    p1.add_argument("shards", nargs="+")
+    p1.add_argument("--out", required=True)
+    p2 = sub.add_parser("compare")
+    p2.add_argument("outs", nargs="+")
+    p2.add_argument("--sets", nargs="+")
+    p3 = sub.add_parser("sources")
+    p3.add_argument("outs", nargs="+")
+    args = ap.parse_args()
+    {"predict": predict, "compare": compare, "sources": sources}[args.cmd](args)
