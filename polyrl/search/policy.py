@@ -70,7 +70,8 @@ FORMS_ALONE: frozenset[str] = frozenset({"amd"})
 # a Zen 5); F54 alone lost on contractions at LARGE sizes, which the Zen 5's labels lack; the blend won on fifteen
 # held-out sets (`reports/session54/README.md`). Since session 56 the Zen 5 files hold F56 (F52 taught every Zen 5
 # label, cache-bound programs at scale 128 among them), blended the same way (`reports/session56/README.md`); since
-# session 66 they hold F65 (F56 taught 41,603 Zen 5 and Zen 3 labels no model had seen; COSTMODEL.md).
+# session 66 they held F65 (F56 taught 41,603 Zen 5 and Zen 3 labels no model had seen), since session 68 F67 (F65
+# taught 7,572 Zen 3 labels of seeds 283-287, each program's policy samples among them; COSTMODEL.md).
 FORMS_SECOND: dict[Path, Path] = {
     FORMS_FINETUNES["amd"][DEFAULT_FORMS]: DEFAULT_COSTMODEL.with_name("costmodel-forms-amd-zen5.pt"),
     FORMS_FINETUNES["amd"][DEFAULT_FORMS_TUNED]: DEFAULT_COSTMODEL.with_name("costmodel-forms-tuned-amd-zen5.pt"),
