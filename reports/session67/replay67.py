@@ -29,6 +29,7 @@ import final_replay  # noqa: E402
 W = Path(__file__).resolve().parents[2] / "polyrl" / "model" / "weights"
 F52 = (W / "costmodel-forms-amd.pt", W / "costmodel-forms-tuned-amd.pt")  # shipped, FORMS_FINETUNES["amd"]
 F65 = (W / "costmodel-forms-amd-zen5.pt", W / "costmodel-forms-tuned-amd-zen5.pt")  # shipped, FORMS_SECOND
+# (since session 68 those two files hold F67: a replay run now names F67's decisions `F65`; F65 is at git 691eb2c)
 F56 = (Path("/work/runs/s66/F56-forms.pt"), Path("/work/runs/s66/F56-tuned.pt"))  # git show 8d11f78:...
 
 
@@ -82,10 +83,6 @@ class Shared:
 
 
 def predict(a) -> None:
-    from polyrl.api import load
-    from polyrl.errors import PolyrlError
-    from polyrl.machine import parse_caches
-    from polyrl.rl.state import GraphCache, LoadedProgram
     from polyrl.search import Policy
     from polyrl.search import policy as pol
     from polyrl.search.policy import CostCheck, _argmax
@@ -98,8 +95,6 @@ def predict(a) -> None:
             raise SystemExit(f"--add wants NAME=FORMS.pt,TUNED.pt with both files present: {spec!r}")
         variants[name] = (blend(F52, pair), blend(F52, pair))
     shared = Shared(pol)
-    out = Path(a.out)
-    done = {json.loads(line)["program"] for line in out.read_text().splitlines()} if out.is_file() else set()
     policy = Policy.load(None, check=True, pick=True)
     costs: dict = {}
 
@@ -108,9 +103,37 @@ def predict(a) -> None:
             costs[spec] = CostCheck(*spec)
         return costs[spec]
 
+    def decide(lp, p) -> dict:
+        episode = policy.episode(lp, _argmax)
+        finals = {}
+        for name, (form, pick) in variants.items():
+            policy.forms, policy.forms_also = cost(form[0]), cost(form[1])
+            policy.pick, policy.pick_also = cost(pick[0]), cost(pick[1])
+            t1 = time.perf_counter()
+            finals[name] = final_row(policy._macro_pick(lp, policy._check(lp, episode)), p, t1)
+        return finals
+
+    replay(a.shards, Path(a.out), policy, shared, decide)
+
+
+def final_row(final, p: dict, t1: float) -> dict:
+    """One variant's decision on program `p` (a final_replay.programs entry), as a row records it."""
+    return {"final": final.text, "macro": final.macro, "whole": final.whole,
+            "t_final": p["times"].get(final.text) if final.text else None, "seconds": time.perf_counter() - t1}
+
+
+def replay(shards, out: Path, policy, shared: Shared, decide) -> None:
+    """Each labelled program of `shards` not yet in `out`: its variants' decisions, `decide(lp, p)` (name: final_row),
+    appended to `out` as one JSON row, with the isl memos reset per program and one GraphCache per machine."""
+    from polyrl.api import load
+    from polyrl.errors import PolyrlError
+    from polyrl.machine import parse_caches
+    from polyrl.rl.state import GraphCache, LoadedProgram
+
+    done = {json.loads(line)["program"] for line in out.read_text().splitlines()} if out.is_file() else set()
     graphs: dict[str, GraphCache] = {}
     with open(out, "a") as f, tempfile.TemporaryDirectory() as tmp:
-        for shard in a.shards:
+        for shard in shards:
             progs = final_replay.programs(Path(shard))
             for n, (h, p) in enumerate(sorted(progs.items()), 1):
                 if h in done or p["source"] is None or "" not in p["times"]:
@@ -120,20 +143,11 @@ def predict(a) -> None:
                 path = Path(tmp) / f"p{h[:12]}.c"
                 path.write_text(p["source"])
                 t0 = time.perf_counter()
-                row = {"shard": Path(shard).name, "program": h, "machine": p["machine"], "t_orig": p["times"][""],
-                       "variants": {}}
+                row = {"shard": Path(shard).name, "program": h, "machine": p["machine"], "t_orig": p["times"][""]}
                 try:
                     lp = LoadedProgram.of(load(path))
                     shared.reset()
-                    episode = policy.episode(lp, _argmax)
-                    for name, (form, pick) in variants.items():
-                        policy.forms, policy.forms_also = cost(form[0]), cost(form[1])
-                        policy.pick, policy.pick_also = cost(pick[0]), cost(pick[1])
-                        t1 = time.perf_counter()
-                        final = policy._macro_pick(lp, policy._check(lp, episode))
-                        row["variants"][name] = {"final": final.text, "macro": final.macro, "whole": final.whole,
-                                                 "t_final": p["times"].get(final.text) if final.text else None,
-                                                 "seconds": time.perf_counter() - t1}
+                    row["variants"] = decide(lp, p)
                 except PolyrlError as e:
                     print(f"{shard} {h[:12]}: {e}", file=sys.stderr)
                     continue

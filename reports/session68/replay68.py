@@ -13,9 +13,7 @@ and replay67's memos share the isl work and the predictions. Each row records th
 (`macro`: a macro plan's name, `sample`, or empty for the checked schedule) and its label. Resumes by program.
 `compare`: each variant against the shipped one (no samples) per set and over all, as replay67.py compare does."""
 import argparse
-import json
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -28,10 +26,6 @@ SHIPPED = "F67"
 
 
 def predict(a) -> None:
-    from polyrl.api import load
-    from polyrl.errors import PolyrlError
-    from polyrl.machine import parse_caches
-    from polyrl.rl.state import GraphCache, LoadedProgram
     from polyrl.search import Policy
     from polyrl.search import policy as pol
     from polyrl.search.policy import _argmax
@@ -53,44 +47,17 @@ def predict(a) -> None:
         return shared.memo[key][:policy.pick_samples]
 
     policy._pick_samples = samples
-    out = Path(a.out)
-    done = {json.loads(line)["program"] for line in out.read_text().splitlines()} if out.is_file() else set()
-    graphs: dict[str, GraphCache] = {}
-    with open(out, "a") as f, tempfile.TemporaryDirectory() as tmp:
-        for shard in a.shards:
-            progs = final_replay.programs(Path(shard))
-            for n, (h, p) in enumerate(sorted(progs.items()), 1):
-                if h in done or p["source"] is None or "" not in p["times"]:
-                    continue
-                spec = final_replay.caches_of(p["machine"])
-                policy.graphs = graphs.setdefault(spec, GraphCache(caches=parse_caches(spec)))
-                path = Path(tmp) / f"p{h[:12]}.c"
-                path.write_text(p["source"])
-                t0 = time.perf_counter()
-                row = {"shard": Path(shard).name, "program": h, "machine": p["machine"], "t_orig": p["times"][""],
-                       "variants": {}}
-                try:
-                    lp = LoadedProgram.of(load(path))
-                    shared.reset()
-                    checked = policy._check(lp, policy.episode(lp, _argmax))
-                    for name, k in VARIANTS.items():
-                        policy.pick_samples = k
-                        t1 = time.perf_counter()
-                        final = policy._macro_pick(lp, checked)
-                        row["variants"][name] = {"final": final.text, "macro": final.macro, "whole": final.whole,
-                                                 "t_final": p["times"].get(final.text) if final.text else None,
-                                                 "seconds": time.perf_counter() - t1}
-                except PolyrlError as e:
-                    print(f"{shard} {h[:12]}: {e}", file=sys.stderr)
-                    continue
-                row["seconds"] = time.perf_counter() - t0
-                f.write(json.dumps(row) + "\n")
-                f.flush()
-                differ = len({v["final"] for v in row["variants"].values()})
-                print(f"{Path(shard).name[:40]} {n}/{len(progs)} {row['seconds']:.1f}s finals {differ} "
-                      f"memo {shared.hits}/{shared.hits + shared.misses}", flush=True)
-            policy.graphs = GraphCache()
-            graphs.clear()
+
+    def decide(lp, p) -> dict:
+        checked = policy._check(lp, policy.episode(lp, _argmax))
+        finals = {}
+        for name, k in VARIANTS.items():
+            policy.pick_samples = k
+            t1 = time.perf_counter()
+            finals[name] = replay67.final_row(policy._macro_pick(lp, checked), p, t1)
+        return finals
+
+    replay67.replay(a.shards, Path(a.out), policy, shared, decide)
 
 
 def compare(a) -> None:

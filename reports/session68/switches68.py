@@ -8,8 +8,10 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "session67"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 import replay67  # noqa: E402
 from replay67 import final_replay  # noqa: E402
+from replay68 import SHIPPED  # noqa: E402
 
 ap = argparse.ArgumentParser()
 ap.add_argument("outs", nargs="+")
@@ -17,7 +19,7 @@ ap.add_argument("--variant", required=True)
 a = ap.parse_args()
 groups = collections.defaultdict(list)
 for r in final_replay.read_rows(a.outs):
-    old, new = r["variants"]["F67"], r["variants"][a.variant]
+    old, new = r["variants"][SHIPPED], r["variants"][a.variant]
     if new["macro"] != "sample" or old["final"] == new["final"]:
         continue
     so, sn = replay67.speedup(old, r["t_orig"]), replay67.speedup(new, r["t_orig"])
