@@ -11,16 +11,17 @@
 # (label66.sh, S=/work/runs/s66) for 283, 200 more at MEDIUM's sizes, and 285, 100 more at scale 128 with 5 runs each,
 # listed by the pipeline with F65 shipped, and 287, 200 more at MEDIUM's sizes (finished in session 67); session 67
 # (label67.sh, S=/work/runs/s67) for 288 and 289, 200 more each at MEDIUM's sizes (even seeds held out, odd for training);
-# session 68 (label68.sh, S=/work/runs/s68) for 290 and 292, 200 more each at MEDIUM's sizes (held out).
-#   bash reports/session62/label62.sh list 269|...|285|287|288|289|290|292     # the candidates (nothing timed)
-#   bash reports/session62/label62.sh measure 269|...|285|287|288|289|290|292  # measure them (nothing else running), then export a shard
+# session 68 (label68.sh, S=/work/runs/s68) for 290 and 292, 200 more each at MEDIUM's sizes (held out); session 69
+# (label69.sh, S=/work/runs/s69) for 294, 200 more at MEDIUM's sizes (held out).
+#   bash reports/session62/label62.sh list 269|...|285|287|288|289|290|292|294     # the candidates (nothing timed)
+#   bash reports/session62/label62.sh measure 269|...|285|287|288|289|290|292|294  # measure them (nothing else running), then export a shard
 # A measure stopped with pkill -INT -f "polyrl measure" keeps every finished evaluation (run again to go on).
 set -u
 S=${S:-/work/runs/s62}  # the run folder (session 63's label63.sh passes its own)
 mkdir -p $S
 source "$(dirname "$0")/../session46/configs46.sh"   # P R; cd $S
 seed=${2:-}
-usage() { echo "usage: label62.sh list|measure 269|...|285|287|288|289|290|292" >&2; exit 2; }
+usage() { echo "usage: label62.sh list|measure 269|...|285|287|288|289|290|292|294" >&2; exit 2; }
 # each seed: the session that measured it, its programs, and its sizes (medium: PolyBench MEDIUM's, contraction-rich;
 # scale128: cache-bound, 5 runs a label)
 case $seed in
@@ -38,6 +39,7 @@ case $seed in
   289) at=67 count=200 size=medium ;;
   290) at=68 count=200 size=medium ;;
   292) at=68 count=200 size=medium ;;
+  294) at=69 count=200 size=medium ;;
   *) usage ;;
 esac
 if [ $size = medium ]; then
