@@ -12,18 +12,20 @@
 # listed by the pipeline with F65 shipped, and 287, 200 more at MEDIUM's sizes (finished in session 67); session 67
 # (label67.sh, S=/work/runs/s67) for 288 and 289, 200 more each at MEDIUM's sizes (even seeds held out, odd for training);
 # session 68 (label68.sh, S=/work/runs/s68) for 290 and 292, 200 more each at MEDIUM's sizes (held out); session 69
-# (label69.sh, S=/work/runs/s69) for 294, 200 more at MEDIUM's sizes (held out).
-#   bash reports/session62/label62.sh list 269|...|285|287|288|289|290|292|294     # the candidates (nothing timed)
-#   bash reports/session62/label62.sh measure 269|...|285|287|288|289|290|292|294  # measure them (nothing else running), then export a shard
+# (label69.sh, S=/work/runs/s69) for 294, 200 more at MEDIUM's sizes (held out), and 296, 100 contraction-rich programs at
+# scale 32 (0.16-1.3 s, PolyBench LARGE gemm's size class) with 5 runs each (held out: the deciding sets had no
+# LARGE-sized contraction, where F67 lost gemm's BLIS schedule).
+#   bash reports/session62/label62.sh list 269|...|285|287|288|289|290|292|294|296     # the candidates (nothing timed)
+#   bash reports/session62/label62.sh measure 269|...|285|287|288|289|290|292|294|296  # measure them (nothing else running), then export a shard
 # A measure stopped with pkill -INT -f "polyrl measure" keeps every finished evaluation (run again to go on).
 set -u
 S=${S:-/work/runs/s62}  # the run folder (session 63's label63.sh passes its own)
 mkdir -p $S
 source "$(dirname "$0")/../session46/configs46.sh"   # P R; cd $S
 seed=${2:-}
-usage() { echo "usage: label62.sh list|measure 269|...|285|287|288|289|290|292|294" >&2; exit 2; }
+usage() { echo "usage: label62.sh list|measure 269|...|285|287|288|289|290|292|294|296" >&2; exit 2; }
 # each seed: the session that measured it, its programs, and its sizes (medium: PolyBench MEDIUM's, contraction-rich;
-# scale128: cache-bound, 5 runs a label)
+# scale128: cache-bound, 5 runs a label; contraction32: contraction-rich at LARGE gemm's size, 5 runs a label)
 case $seed in
   269) at=62 count=200 size=medium ;;
   271) at=62 count=150 size=scale128 ;;
@@ -40,10 +42,13 @@ case $seed in
   290) at=68 count=200 size=medium ;;
   292) at=68 count=200 size=medium ;;
   294) at=69 count=200 size=medium ;;
+  296) at=69 count=100 size=contraction32 ;;
   *) usage ;;
 esac
 if [ $size = medium ]; then
   generate="--scale 0.05 --weights contraction=2,imperfect=1" name=s$at-g$seed-medium-pick-samples-zen3 repeat=3
+elif [ $size = contraction32 ]; then
+  generate="--scale 32 --weights contraction=8,blas_order=0.5" name=s$at-g$seed-contraction32-pick-samples-zen3-5runs repeat=5
 else
   generate="--scale 128" name=s$at-g$seed-scale128-pick-samples-zen3-5runs repeat=5
 fi
