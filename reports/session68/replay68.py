@@ -21,18 +21,22 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "session67"))
 import replay67  # noqa: E402
 from replay67 import final_replay  # noqa: E402
 
-VARIANTS = {"F67": 0, "S4": 4, "S8": 8}  # name: how many of the policy's samples the pick weighs
+# name: (how many of the policy's samples the pick weighs, whether only where the checked schedule is not the
+# original loops: session 69's gate, replay69.py)
+VARIANTS = {"F67": (0, False), "S4": (4, False), "S8": (8, False)}
 SHIPPED = "F67"
 
 
-def predict(a) -> None:
+def predict(a, variants: dict = VARIANTS) -> None:
+    """`variants`' decisions on each labelled program of `a.shards`, appended to `a.out` (replay67.replay); each
+    row also records the checked schedule (`checked`), which a gated variant's samples depend on."""
     from polyrl.search import Policy
     from polyrl.search import policy as pol
     from polyrl.search.policy import _argmax
 
     shared = replay67.Shared(pol)
     policy = Policy.load(None, check=True, pick=True)
-    most = max(VARIANTS.values())
+    most = max(k for k, _ in variants.values())
     own_samples = policy._pick_samples
 
     def samples(lp, seen):
@@ -51,10 +55,11 @@ def predict(a) -> None:
     def decide(lp, p) -> dict:
         checked = policy._check(lp, policy.episode(lp, _argmax))
         finals = {}
-        for name, k in VARIANTS.items():
-            policy.pick_samples = k
+        for name, (k, gated) in variants.items():
+            policy.pick_samples = 0 if gated and not checked.schedule.actions else k
             t1 = time.perf_counter()
             finals[name] = replay67.final_row(policy._macro_pick(lp, checked), p, t1)
+            finals[name]["checked"] = checked.text
         return finals
 
     replay67.replay(a.shards, Path(a.out), policy, shared, decide)
@@ -83,7 +88,8 @@ def sources(a) -> None:
             print(f"  {src:28s} {n:5d} programs, labelled {len(ss):5d}, geomean {final_replay.geo(ss):.3f}x")
 
 
-if __name__ == "__main__":
+def main(predict_with=predict) -> None:
+    """The command line (predict, compare, sources); replay69.py passes its own variants' predict."""
     ap = argparse.ArgumentParser()
     sub = ap.add_subparsers(dest="cmd", required=True)
     p1 = sub.add_parser("predict")
@@ -95,4 +101,8 @@ if __name__ == "__main__":
     p3 = sub.add_parser("sources")
     p3.add_argument("outs", nargs="+")
     args = ap.parse_args()
-    {"predict": predict, "compare": compare, "sources": sources}[args.cmd](args)
+    {"predict": predict_with, "compare": compare, "sources": sources}[args.cmd](args)
+
+
+if __name__ == "__main__":
+    main()
