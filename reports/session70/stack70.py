@@ -90,6 +90,9 @@ def main() -> None:
     ap.add_argument("--train-shards", nargs="+", required=True)
     ap.add_argument("--test", nargs="+", required=True)
     ap.add_argument("--test-shards", nargs="+", required=True)
+    ap.add_argument("--guard", type=float, default=0.0,
+                    help="take the scorer's choice only where each pick model predicts it at least this much faster "
+                         "than the checked schedule (0: always)")
     a = ap.parse_args()
     train = programs(a.train, a.train_shards)
     logs = [sum(math.log(x[-1]) for x in p["preds"]) / len(p["preds"]) for p in train if p["preds"]]
@@ -110,10 +113,12 @@ def main() -> None:
             mine = shipped
             if p["texts"] is not None and len(p["texts"]) > 1:
                 k = int(torch.argmax(features(p, centre) @ w))
+                if k and min(x[0] / x[k] for x in p["preds"]) < a.guard:
+                    k = 0
                 mine = t.get(p["texts"][k])
                 diff += p["texts"][k] != p["final"]
             if shipped is None or mine is None:
-                miss += 1
+                miss += 1  # counted, left out of both sides
                 continue
             both.append((t[""] / shipped, t[""] / mine))
         go, gn = pick70.geo([x[0] for x in both]), pick70.geo([x[1] for x in both])
