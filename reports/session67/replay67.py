@@ -82,12 +82,15 @@ class Shared:
         return call
 
 
-def predict(a) -> None:
+def predict(a, variants: dict | None = None, extra=None) -> None:
+    """Each variant's decisions (`variants`, default VARIANTS, and `a.add`) on the labelled programs of `a.shards`.
+    `extra(shared, policy, form, pick)`, where given, returns more fields for a variant's row (session 70's replay70
+    records its models' predictions)."""
     from polyrl.search import Policy
     from polyrl.search import policy as pol
     from polyrl.search.policy import CostCheck, _argmax
 
-    variants = dict(VARIANTS)
+    variants = dict(VARIANTS if variants is None else variants)
     for spec in a.add or ():
         name, _, files = spec.partition("=")
         pair = tuple(Path(f).resolve() for f in files.split(","))
@@ -111,6 +114,8 @@ def predict(a) -> None:
             policy.pick, policy.pick_also = cost(pick[0]), cost(pick[1])
             t1 = time.perf_counter()
             finals[name] = final_row(policy._macro_pick(lp, policy._check(lp, episode)), p, t1)
+            if extra is not None:
+                finals[name].update(extra(shared, policy, form, pick))
         return finals
 
     replay(a.shards, Path(a.out), policy, shared, decide)

@@ -15,12 +15,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "session64"))
 import final_replay  # noqa: E402
+from final_replay import geo  # noqa: E402
 
 MARGINS = (1.0, 1.1, 1.25, 1.5, 2.0)
-
-
-def geo(xs):
-    return math.exp(sum(math.log(x) for x in xs) / len(xs)) if xs else float("nan")
 
 
 def pick_entries(v: dict):
@@ -31,43 +28,48 @@ def pick_entries(v: dict):
     return forms[-2:]
 
 
+def programs(rows_files, shards, variant: str = "F67") -> list[dict]:
+    """Per labelled program of the rows (its original loops labelled): its set, the pick's candidate texts and each
+    pick model's predicted times over them and the original (None where the pick weighed nothing), its labels
+    (schedule text: median seconds, merged over the shards) and the variant's final schedule."""
+    times: dict = {}
+    for s in shards:
+        for h, p in final_replay.programs(Path(s)).items():
+            times.setdefault(h, {}).update(p["times"])
+    out = []
+    for r in final_replay.read_rows(rows_files):
+        t = times.get(r["program"])
+        if t is None or "" not in t:
+            continue
+        v = r["variants"][variant]
+        e = pick_entries(v)
+        out.append({"set": r["shard"], "texts": e[0][1][:-1] if e else None, "preds": [x[2] for x in e] if e else None,
+                    "t": t, "final": v["final"]})
+    return out
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("rows", nargs="+")
     ap.add_argument("--shards", nargs="+", required=True)
     ap.add_argument("--variant", default="F67")
     a = ap.parse_args()
-    times = {}
-    for s in a.shards:
-        for h, p in final_replay.programs(Path(s)).items():
-            times[(Path(s).name, h)] = p["times"]
-    rows = final_replay.read_rows(a.rows)
     by_set: dict = {}
-    for r in rows:
-        t = times.get((r["shard"], r["program"]))
-        v = r["variants"][a.variant]
-        if t is None or "" not in t:
-            continue
+    for p in programs(a.rows, a.shards, a.variant):
+        t, texts, preds = p["t"], p["texts"], p["preds"]
         orig = t[""]
-        entries = pick_entries(v)
-        out = by_set.setdefault(r["shard"], {"n": 0, "skip": 0, "final": [], "best": [], "cand": [],
-                                              **{m: [] for m in MARGINS}})
+        out = by_set.setdefault(p["set"], {"n": 0, "skip": 0, "final": [], "best": [], "cand": [],
+                                           **{m: [] for m in MARGINS}})
         out["n"] += 1
-        final = t.get(v["final"]) if v["final"] else orig
-        if entries is None or final is None:
+        final = t.get(p["final"]) if p["final"] else orig
+        if texts is None or final is None or any(x not in t for x in texts):
             out["skip"] += 1
             continue
-        texts = entries[0][1][:-1]
-        preds = [e[2] for e in entries]
-        if any(x not in t for x in texts):
-            out["skip"] += 1
-            continue
-        logs = [sum(math.log(p[k]) for p in preds) / len(preds) for k in range(len(texts))]
+        logs = [sum(math.log(x[k]) for x in preds) / len(preds) for k in range(len(texts))]
         best = min(range(len(texts)), key=lambda k: logs[k])
+        gain = min(x[0] / x[best] for x in preds)
         for m in MARGINS:
-            gain_each = min(p[0] / p[best] for p in preds)
-            k = best if best > 0 and gain_each >= m else 0
-            out[m].append(orig / t[texts[k]])
+            out[m].append(orig / t[texts[best if best > 0 and gain >= m else 0]])
         out["final"].append(orig / final)
         out["cand"].append(orig / min(t[x] for x in texts))
         out["best"].append(orig / min(t.values()))

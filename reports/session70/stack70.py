@@ -31,25 +31,6 @@ def kinds(text: str) -> list[float]:
     return [1.0 if k in found else 0.0 for k in KINDS]
 
 
-def programs(rows_files, shards, variant="F67"):
-    """Per program: (set, candidate texts, per-model predicted arrays over texts + original, labels dict, final)."""
-    times = {}
-    for s in shards:
-        for h, p in final_replay.programs(Path(s)).items():
-            times.setdefault(h, {}).update(p["times"])
-    out = []
-    for r in final_replay.read_rows(rows_files):
-        t = times.get(r["program"])
-        if t is None or "" not in t:
-            continue
-        v = r["variants"][variant]
-        e = pick70.pick_entries(v)
-        texts = e[0][1][:-1] if e is not None else None
-        out.append({"set": r["shard"], "texts": texts, "preds": [x[2] for x in e] if e else None, "t": t,
-                    "final": v["final"]})
-    return out
-
-
 def features(p, centre: float) -> torch.Tensor:
     lo = sum(math.log(x[-1]) for x in p["preds"]) / len(p["preds"]) - centre
     rows = []
@@ -94,13 +75,13 @@ def main() -> None:
                     help="take the scorer's choice only where each pick model predicts it at least this much faster "
                          "than the checked schedule (0: always)")
     a = ap.parse_args()
-    train = programs(a.train, a.train_shards)
+    train = pick70.programs(a.train, a.train_shards)
     logs = [sum(math.log(x[-1]) for x in p["preds"]) / len(p["preds"]) for p in train if p["preds"]]
     centre = sum(logs) / len(logs)
     w = fit(train, centre)
     names = ["d_forms", "d_tuned", "d_forms*lo", "d_tuned*lo", "checked", *KINDS]
     print("weights: " + ", ".join(f"{n} {x:+.3f}" for n, x in zip(names, w.tolist(), strict=True)))
-    test = programs(a.test, a.test_shards)
+    test = pick70.programs(a.test, a.test_shards)
     print(f"{'set':46s} {'n':>4s} {'miss':>4s} {'F67':>7s} {'S70':>7s} {'ratio':>6s} {'<.95':>9s} {'diff':>4s}")
     ratios, low = [], [0, 0]
     for s in [*sorted({p['set'] for p in test}), None]:
@@ -121,7 +102,7 @@ def main() -> None:
                 miss += 1  # counted, left out of both sides
                 continue
             both.append((t[""] / shipped, t[""] / mine))
-        go, gn = pick70.geo([x[0] for x in both]), pick70.geo([x[1] for x in both])
+        go, gn = final_replay.geo([x[0] for x in both]), final_replay.geo([x[1] for x in both])
         lo = [sum(x[0] < 0.95 for x in both), sum(x[1] < 0.95 for x in both)]
         if s is not None:
             ratios.append(gn / go)
