@@ -352,6 +352,35 @@ def test_blas_order_puts_the_reduction_between_the_output_loops_and_verifies_tra
     assert_verifies(prog, opt)
 
 
+def test_ops_divide_and_call_sqrt_and_verify_transformed(tmp_path: Path):
+    """--weights ops=P (off by default) divides terms by constants and puts some under sqrt(fabs(...)), as
+    PolyBench's statistics and solvers do (no program the models learned from had either): the front end reads the
+    divisions and calls, math.h is included where a call is written, and a transformed program builds, runs and
+    agrees with the original. Every seed's default programs stay what they were."""
+    from polyrl.api import load
+    from polyrl.ir import Binary, Call, walk
+
+    assert all(generate_program(seed, Weights.parse("ops=0")).c_text() == generate_program(seed).c_text()
+               for seed in range(20))
+    w = Weights.parse("ops=0.5,shared=0")
+    divisions = calls = 0
+    verified = False
+    for seed in range(12):
+        text = generate_program(seed, w).c_text()
+        region = text.split("#pragma scop")[1].split("#pragma endscop")[0]
+        assert ("sqrt" in region) == ("#include <math.h>" in text)
+        path = tmp_path / f"p{seed}.c"
+        path.write_text(text)
+        prog = load(path)
+        nodes = [n for s in prog.scop.statements for n in walk(s.rhs)]
+        divisions += sum(isinstance(n, Binary) and n.op == "/" for n in nodes)
+        calls += sum(isinstance(n, Call) for n in nodes)
+        if not verified and any(isinstance(n, Call) for n in nodes):
+            assert_verifies(prog, prog.apply("B0:A(0)"))
+            verified = True
+    assert divisions >= 4 and calls >= 4 and verified, (divisions, calls)
+
+
 def test_time_steps_widens_the_time_loops_and_its_default_keeps_the_draws():
     w = Weights.parse("stencil_jacobi=6,stencil_seidel=6,shared=0.7,time_steps=200")
     steps = [p.sizes["T"].value for p in map(lambda seed: generate_program(seed, w), range(60)) if "T" in p.sizes]

@@ -41,6 +41,8 @@ def register(subparsers) -> None:
         "scalars (0: a constant read from a read-only scalar variable, as alpha and beta), "
         "blas_order (0: a contraction that scales its output first written in reference BLAS's loop order "
         "i, k, j, as PolyBench's gemm), "
+        "ops (0: a term of a statement divided by a constant or under sqrt(fabs(...)), as PolyBench's statistics "
+        "and solvers), "
         "shared (0.3), double (0.5), and the most time steps of a time loop, time_steps (12; drawn from 2 up to it), "
         "e.g. contraction=2,stencil_seidel=0.5,chain=0.8",
     )

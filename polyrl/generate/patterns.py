@@ -26,6 +26,11 @@ AVERAGE = {1: "0.5", 2: "0.5", 3: "0.33", 4: "0.25", 5: "0.2", 6: "0.16", 7: "0.
 MAX_ACCESSES = 15  # per statement, the written reference included
 
 
+# what a statement's term is divided by where Weights.ops asks for a division: no power of two, so that gcc keeps a
+# real division (it turns x / 2.0 into x * 0.5)
+DIVISORS = ("3.0", "1.5", "7.0", "2.5")
+
+
 def average_factor(n: int) -> str:
     return AVERAGE.get(n, "0.0625")
 
@@ -56,8 +61,9 @@ class Builder:
     """Random program state shared by the patterns: sizes, arrays, what each nest wrote."""
 
     def __init__(self, rng: random.Random, dtype: str, chain: float, n_space: int, time_steps: int = 12,
-                 scalars: float = 0.0, blas_order: float = 0.0):
+                 scalars: float = 0.0, blas_order: float = 0.0, ops: float = 0.0):
         self.rng = rng
+        self.ops = ops  # probability that a term is divided or passed through a square root (see op_wrap)
         self.blas_order = blas_order  # probability a gemm-like contraction takes BLAS's loop order (see contraction)
         self.scalars = scalars  # probability that a constant is read from a scalar variable (see lit)
         self.constants: dict[str, str] = {}  # scalar variable -> its value (C text), in order of first use
@@ -177,7 +183,7 @@ class Builder:
     def combine(self, refs: list[str], bounded: bool) -> str:
         """An expression reading every ref once; `bounded`: a weighted average (no products)."""
         if bounded:
-            return f"{self.lit(average_factor(len(refs)))} * ({' + '.join(refs)})"
+            return self.op_wrap(f"{self.lit(average_factor(len(refs)))} * ({' + '.join(refs)})")
         terms: list[str] = []
         rest = list(refs)
         while rest:
@@ -189,10 +195,23 @@ class Builder:
                 terms.append(f"{self.lit(self.rng.choice(COEFFS))} * {r}")
             else:
                 terms.append(r)
+            terms[-1] = self.op_wrap(terms[-1])
         out = terms[0]
         for t in terms[1:]:
             out += (" - " if self.rng.random() < 0.25 else " + ") + t
         return out
+
+    def op_wrap(self, term: str) -> str:
+        """With probability `ops`, `term` divided by a constant (DIVISORS, a literal or a read-only scalar as `lit`
+        makes it) or under a square root of its absolute value, as PolyBench's statistics, solvers and filters
+        divide and call sqrt (session 71: no generated program had either, so the cost models never saw those
+        features). No draw when `ops` is 0, so the programs of every seed stay what they were."""
+        if self.ops <= 0 or self.rng.random() >= self.ops:
+            return term
+        if self.rng.random() < 0.6:
+            return f"{term} / {self.lit(self.rng.choice(DIVISORS))}"
+        f = "f" if self.dtype == "float" else ""
+        return f"sqrt{f}(fabs{f}({term}))"
 
     def n_reads(self, lo: int, hi: int) -> int:
         """A read count in [lo, hi], small counts more likely."""
@@ -705,6 +724,9 @@ class Weights:
     # written in reference BLAS's loop order (i, k, j: the reduction between the output
     # loops, the scaling in its own loop), as PolyBench's gemm is; off by default
     blas_order: float = 0.0
+    # probability that a term of a statement's expression is divided by a constant or passed through a square
+    # root (Builder.op_wrap); off by default
+    ops: float = 0.0
     # the most time steps of a time loop (drawn uniformly from 2 up to it; PolyBench's
     # stencils run 20 to 1000 at MEDIUM and LARGE, the default keeps generator 1's draws)
     time_steps: float = 12

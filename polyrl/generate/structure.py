@@ -148,6 +148,8 @@ class Program:
             "#include <stdio.h>",
             "",
         ]
+        if any("sqrt" in s.rhs for s in self.statements()):  # Weights.ops (only then: other programs unchanged)
+            lines[-1:-1] = ["#include <math.h>"]
         for s in self.sizes.values():
             lines.append(f"#define {s.name} {s.value}")
         lines.append("")

@@ -15,16 +15,17 @@
 # (label69.sh, S=/work/runs/s69) for 294, 200 more at MEDIUM's sizes (held out), and 296, 100 contraction-rich programs at
 # scale 32 (0.16-1.3 s, PolyBench LARGE gemm's size class) with 5 runs each (held out: the deciding sets had no
 # LARGE-sized contraction, where F67 lost gemm's BLIS schedule); session 70 (label70.sh, S=/work/runs/s70) for the
-# training seeds 291 and 293, 200 more each at MEDIUM's sizes, and 295, 100 contraction-rich at scale 32, 5 runs each.
-#   bash reports/session62/label62.sh list 269|...|285|287|288|289|290|292|294|296|291|293|295     # the candidates (nothing timed)
-#   bash reports/session62/label62.sh measure 269|...|285|287|288|289|290|292|294|296|291|293|295  # measure them (nothing else running), then export a shard
+# training seeds 291 and 293, 200 more each at MEDIUM's sizes, and 295, 100 contraction-rich at scale 32, 5 runs each;
+# session 71 (label71.sh, S=/work/runs/s71) for 298 (held out) and 297 (training), 200 more each at MEDIUM's sizes.
+#   bash reports/session62/label62.sh list 269|...|285|287|288|289|290|292|294|296|291|293|295|297|298     # the candidates (nothing timed)
+#   bash reports/session62/label62.sh measure 269|...|285|287|288|289|290|292|294|296|291|293|295|297|298  # measure them (nothing else running), then export a shard
 # A measure stopped with pkill -INT -f "polyrl measure" keeps every finished evaluation (run again to go on).
 set -u
 S=${S:-/work/runs/s62}  # the run folder (session 63's label63.sh passes its own)
 mkdir -p $S
 source "$(dirname "$0")/../session46/configs46.sh"   # P R; cd $S
 seed=${2:-}
-usage() { echo "usage: label62.sh list|measure 269|...|285|287|288|289|290|292|294|296|291|293|295" >&2; exit 2; }
+usage() { echo "usage: label62.sh list|measure 269|...|296|291|293|295|297|298" >&2; exit 2; }
 # each seed: the session that measured it, its programs, and its sizes (medium: PolyBench MEDIUM's, contraction-rich;
 # scale128: cache-bound, 5 runs a label; contraction32: contraction-rich at LARGE gemm's size, 5 runs a label)
 case $seed in
@@ -47,6 +48,8 @@ case $seed in
   291) at=70 count=200 size=medium ;;
   293) at=70 count=200 size=medium ;;
   295) at=70 count=100 size=contraction32 ;;
+  297) at=71 count=200 size=medium ;;
+  298) at=71 count=200 size=medium ;;
   *) usage ;;
 esac
 if [ $size = medium ]; then
