@@ -143,6 +143,30 @@ def test_unroll_skew_and_focus(gemm):
     assert graph(gemm, focus_branch=0).x[:, col("loop.focus")].tolist()[:2] == [1.0, 1.0]
 
 
+def test_divisions_and_calls_count_as_multiplications(gemm, monkeypatch):
+    """No program the models learned from divides or calls (session 71): stmt.ops counts / and calls with *, their
+    columns stay zero, and a program without them (gemm) gets the same graph as with the earlier counting."""
+    from polyrl.ir import Binary, Call, walk
+
+    trisolv = kernel("trisolv")
+    g = graph(trisolv)
+    rows = {n.name: x for n, x in zip(g.nodes, g.x, strict=True) if n.kind == STATEMENT}
+    for s in trisolv.scop.statements:
+        nodes = list(walk(s.rhs))
+        mul = sum(isinstance(n, Binary) and n.op in ("*", "/") for n in nodes) + sum(isinstance(n, Call) for n in nodes)
+        mul += s.op in ("*=", "/=")
+        x = rows[s.name]
+        assert x[col("stmt.ops", 2)] == pytest.approx(math.log2(1 + mul))
+        assert x[col("stmt.ops", 3)] == 0 and x[col("stmt.ops", 4)] == 0
+    assert any(isinstance(n, Binary) and n.op == "/" for s in trisolv.scop.statements for n in walk(s.rhs))
+    before = graph(gemm).x
+    monkeypatch.setattr(F, "FOLDED_OPS", {"%": "/"})  # the counting before session 71
+    assert torch.equal(graph(kernel("gemm")).x, before)
+    earlier = graph(kernel("trisolv"))
+    assert sum(float(x[col("stmt.ops", 3)]) for n, x in zip(earlier.nodes, earlier.x, strict=True)
+               if n.kind == STATEMENT) > 0
+
+
 def test_statement_features(gemm):
     g = graph(gemm)
     s1 = g.x[[i for i, n in enumerate(g.nodes) if n.name == "S1"][0]]

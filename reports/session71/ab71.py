@@ -1,8 +1,8 @@
 """Session 71: decide71.md's A/B, the one-shot pipeline as shipped against FOLD (divisions, remainders and math calls
 counted as multiplications in the program graphs), on a generated corpus whose statements divide and call sqrt.
 
-  .venv/bin/python reports/session71/ab71.py list CORPUS OUT.txt FINALS.jsonl   # nothing timed; resumes by program
-  .venv/bin/python reports/session71/ab71.py compare FINALS.jsonl SHARD.parquet
+  .venv/bin/python reports/session71/ab71.py list CORPUS OUT.txt FINALS.jsonl [--part K/N]   # nothing timed; resumes
+  .venv/bin/python reports/session71/ab71.py compare FINALS.jsonl CORPUS SHARD.parquet ...
 
 `list`: per program, for each variant (a Policy of its own, the program loaded afresh, so that no graph or statement
 row is shared between them), the whole pipeline as `polyrl optimize` runs it (Policy.load(check=True, pick=True):
@@ -38,6 +38,9 @@ def cmd_list(a) -> None:
 
     policies = {v: Policy.load(check=True, pick=True) for v in VARIANTS}
     entries = [json.loads(line) for line in (a.corpus / "manifest.jsonl").read_text().splitlines() if line.strip()]
+    if a.part:  # K/N: the programs whose index is K modulo N (N processes side by side, appending to the same files)
+        k, n = map(int, a.part.split("/"))
+        entries = entries[k::n]
     done = {json.loads(line)["id"] for line in a.finals.read_text().splitlines()} if a.finals.is_file() else set()
     with open(a.out, "a") as out, open(a.finals, "a") as finals:
         for n, e in enumerate(entries, 1):
@@ -76,7 +79,7 @@ def cmd_compare(a) -> None:
             src = p["source"] or ""
             m = src.split("seed ", 1)[1].split(",", 1)[0] if "seed " in src else None
             times[m] = p["times"]
-    rows = [json.loads(line) for line in Path(a.finals).read_text().splitlines()]
+    rows = list({r["id"]: r for r in map(json.loads, Path(a.finals).read_text().splitlines())}.values())
     # the corpus's programs by their generator seed (the first line of each program names it)
     seeds = {}
     for r in rows:
@@ -112,6 +115,7 @@ def main() -> None:
     p1.add_argument("corpus", type=Path)
     p1.add_argument("out", type=Path)
     p1.add_argument("finals", type=Path)
+    p1.add_argument("--part", default="", help="K/N: list only the programs whose index is K modulo N")
     p2 = sub.add_parser("compare")
     p2.add_argument("finals")
     p2.add_argument("corpus")

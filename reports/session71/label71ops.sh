@@ -12,7 +12,7 @@ source "$(dirname "$0")/../session46/configs46.sh"   # P R; cd $S
 seed=300 c=g300 store=labels300
 [ -d $c ] || $P/polyrl generate --count 200 --seed $seed --scale 0.05 --weights contraction=2,imperfect=1,ops=0.3 --out $c
 case ${1:-} in
-  list) $P/python $R/session71/ab71.py list $c $c-pick.txt $c-finals.jsonl ;;
+  list) $P/python $R/session71/ab71.py list $c $c-pick.txt $c-finals.jsonl ${PART:+--part $PART} ;;
   measure)
     OMP_WAIT_POLICY=passive $P/polyrl measure $c --schedules $c-pick.txt --workers 2 --threads 2 --repeat 3 \
       --timeout 60 --compile-timeout 120 --store $store.sqlite --batch 4 --no-progress
