@@ -297,7 +297,7 @@ def _op_counts(s: Statement) -> list[float]:
     calls with * (FOLD), their own columns zero.
 
     Why: no program any cost model or the policy learned from had a division or a call in its statements (session
-    71: none of the label set's 32,858 programs with source; the generator wrote neither before Weights.ops), so the
+    71: none of the label set's 29,794 programs with source; the generator wrote neither before Weights.ops), so the
     weights on the / and call columns learned nothing from data, and where a program has them they moved every
     prediction and logit by untrained amounts (PolyBench MEDIUM: the pick models put correlation's original loops at
     2,554 s and 423 s, where it runs in 8.5 ms, and deriche's 43 times too slow). Counted as multiplications, such
