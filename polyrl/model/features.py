@@ -93,7 +93,8 @@ DTYPES = ("double", "float", "int", "other")
 OPS = ("+", "-", "*", "/", "call")
 # what the operations no model has learned are counted as (_op_counts): FOLD since session 71 (decide71.md)
 FOLD = {"/": "*", "%": "*", "call": "*"}
-FOLDED_OPS: dict[str, str] = dict(FOLD)  # before session 71: {"%": "/"} (a remainder counted as a division)
+UNFOLDED = {"%": "/"}  # the counting before session 71: a remainder as a division, the rest as written
+FOLDED_OPS: dict[str, str] = dict(FOLD)  # what _op_counts uses (session 71's scripts set UNFOLDED to compare)
 
 ROW_WIDTH = 1 + MAX_DEPTH + 2
 ACCESS_WIDTH = 2 + MAX_ARRAY_DIMS * ROW_WIDTH
@@ -507,10 +508,12 @@ def program_graph(
                 continue
             row[block + 3 * slot: block + 3 * slot + 3] = [slog(step), float(step == 0), float(abs(step) == 1)]
 
+    folded = tuple(sorted(FOLDED_OPS.items()))  # part of the statement rows' memo key (what _op_counts counts)
+
     def stmt_row(s: Statement, depth: int, loops: tuple[tuple[int, Loop], ...]) -> list[float]:
         # all but the depth and the strides is a function of the statement (and of the
         # program's instance counts): made once per program, not once per graph
-        key = ("statement row", s.name, tuple(sorted(FOLDED_OPS.items())))  # (what _op_counts counts)
+        key = ("statement row", s.name, folded)
         known = geometry.memo.get(key)
         if known is MISSING:
             known = geometry.memo.put(key, statement_part(s))

@@ -25,7 +25,7 @@ VARIANTS = ("shipped", "fold")
 def mapping(variant: str) -> dict[str, str]:
     from polyrl.model import features
 
-    return dict(features.FOLD) if variant == "fold" else {"%": "/"}
+    return dict(features.FOLD) if variant == "fold" else dict(features.UNFOLDED)
 
 
 def cmd_list(a) -> None:

@@ -12,7 +12,7 @@ from polyrl.model import features
 from polyrl.search import Policy
 
 dataset, out = sys.argv[1], Path(sys.argv[2])
-variants = {"without": {"%": "/"}, "FOLD": dict(features.FOLD)}
+variants = {"without": dict(features.UNFOLDED), "FOLD": dict(features.FOLD)}
 policies = {v: Policy.load(None, check=True, pick=True) for v in variants}
 lines = [f"# session 71: the one-shot schedules without FOLD (as shipped before it) of the PolyBench kernels at "
          f"{dataset} whose schedule changes with FOLD"]

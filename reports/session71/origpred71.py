@@ -14,7 +14,7 @@ from polyrl.search import Policy
 
 size, results = sys.argv[1], sys.argv[2]
 base = {r["kernel"]: float(r["seconds"]) for r in csv.DictReader(open(results)) if r["variant"] == "base"}
-variants = {"before": {"%": "/"}, "FOLD": dict(features.FOLD)}
+variants = {"before": dict(features.UNFOLDED), "FOLD": dict(features.FOLD)}
 policies = {v: Policy.load(check=True, pick=True) for v in variants}
 print(f"{'kernel':16s} {'base ms':>9s}   log(predicted / measured) of the original loops: pick models forms, tuned; check")
 print(f"{'':16s} {'':>9s}   {'before FOLD':>22s}   {'with FOLD':>22s}")

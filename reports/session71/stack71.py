@@ -24,7 +24,6 @@ scored per held-out set against the shipped final schedule (programs where eithe
 and counted), with the programs below 0.95x on each side."""
 import argparse
 import math
-import re
 import sys
 from pathlib import Path
 
@@ -34,14 +33,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "session70"))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "session64"))
 import final_replay  # noqa: E402
 import pick70  # noqa: E402
+from stack70 import KINDS, kinds  # noqa: E402
 
-KINDS = ("A", "T", "I", "P", "V", "J", "K", "S")
 NAMES = ["d_forms", "d_tuned", "d_forms*lo", "d_tuned*lo", "checked", "original", *KINDS]
-
-
-def kinds(text: str) -> list[float]:
-    found = {m[0] for m in re.findall(r"([A-Z]+)\d?\(", text)}
-    return [1.0 if k in found else 0.0 for k in KINDS]
 
 
 def candidates(p, with_original: bool) -> list[int]:
