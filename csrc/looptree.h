@@ -85,7 +85,8 @@ struct Node {
     // Jammed, hoisted through its register block's base (rewrite.cpp, jam_base): the copies
     // take the values base + k, each under `lower <= base + k` for its other lower bounds.
     bool based = false;
-    bool based_clear = false;  // ... where its other lower bounds are known to hold: no guard
+    std::vector<std::string> based_upper;  // ... and `base + k <= z` for these upper bounds
+    bool based_clear = false;  // ... where those other bounds are known to hold: no guard
     // Jammed: the body at init + k*inc for k = 0..jam-1, each under
     //   `if (init + k*inc <= upper)` unless the tile is known to be full;
     // Unrolled: the body at (iter + k*inc) for k = 1..unroll-1.

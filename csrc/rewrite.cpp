@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -29,6 +30,7 @@ Node substituted(const Node& n, const std::string& iter, const std::string& repl
         sub(m.cond);
         sub(m.inc);
         if (m.upper) sub(*m.upper);
+        for (std::string& z : m.based_upper) sub(z);  // (session 73: a bound naming an outer jammed loop)
         for (Pack& p : m.packs) {
             for (std::string& e : p.lower) sub(e);
             for (std::string& e : p.upper) sub(e);
@@ -83,41 +85,51 @@ std::vector<std::string> call_args(const std::string& text, const std::string& f
 }
 
 // A jammed loop of step 1 that runs one register block [X, X + jam - 1] of a strip-mined
-// loop, with further lower bounds Y that name loops inside the block's loop (a triangular
-// band whose jammed loop went below the loop that bounds it: syrk's i >= j once i is
-// jammed inside the vector loop of j): init `polyrl_max(X, Y...)` and an upper bound that
-// is `X + (jam - 1)` or a polyrl_min of it. Its copies can take the block's own values
-// X + k, each under `Y <= X + k`, instead of init + k: the same iterations in the same
-// order, but copy k's subscripts no longer move with the vector loop through Y (with
-// init + k they did, and every reference of the copies became a gather). nullopt when
-// the loop is not of that form.
+// loop, with further bounds that name loops inside the block's loop: lower bounds Y (init
+// `polyrl_max(X, Y...)`: a triangular band whose jammed loop went below the loop that
+// bounds it, syrk's i >= j once i is jammed inside the vector loop of j) or upper bounds Z
+// (an upper bound `polyrl_min(X + (jam - 1), Z...)`: covariance's i <= j), the upper bound
+// `X + (jam - 1)` or a polyrl_min of it. Its copies can take the block's own values X + k,
+// each under `Y <= X + k` and `X + k <= Z`, instead of init + k: the same iterations in
+// the same order, but copy k's subscripts no longer move with the vector loop through Y
+// (with init + k they did, and every reference of the copies became a gather). nullopt
+// when the loop is not of that form.
 struct JamBase {
     std::string base;                // X
     std::vector<std::string> lower;  // the Ys
+    std::vector<std::string> upper;  // the upper bounds besides X + (jam - 1)
 };
 
 std::optional<JamBase> jam_base(const Node& n) {
     if (n.jam < 2 || !n.upper || integer_literal(n.inc) != std::optional<long>(1)) return std::nullopt;
     std::vector<std::string> lows = call_args(n.init, "polyrl_max");
-    if (lows.size() < 2) return std::nullopt;
+    if (lows.empty()) lows.push_back(trim(n.init));
     std::vector<std::string> highs = call_args(*n.upper, "polyrl_min");
     if (highs.empty()) highs.push_back(trim(*n.upper));
     for (size_t i = 0; i < lows.size(); ++i) {
         std::string top = lows[i] + " + " + std::to_string(n.jam - 1);
-        if (std::find(highs.begin(), highs.end(), top) == highs.end()) continue;
-        JamBase b{lows[i], {}};
+        auto at = std::find(highs.begin(), highs.end(), top);
+        if (at == highs.end()) continue;
+        JamBase b{lows[i], {}, {}};
         for (size_t j = 0; j < lows.size(); ++j)
             if (j != i) b.lower.push_back(lows[j]);
+        for (auto h = highs.begin(); h != highs.end(); ++h)
+            if (h != at) b.upper.push_back(*h);
+        if (b.lower.empty() && b.upper.empty()) return std::nullopt;  // a plain block: the full-tile test settles it
         return b;
     }
     return std::nullopt;
 }
 
+std::optional<long> coefficient(const std::string& text, const std::string& iter);
+
 // In a full tile whose one based jammed loop (jam_base; at `depth` in the jammed chain
-// below `loop`) is bounded below by `loop`'s iterator alone (syrk's i >= j, j the vector
-// loop), `loop` is split at the block's base X: for j <= X every copy runs, unguarded
-// straight-line code that can become vector code; for j > X the copies keep their guards.
-// The same iterations in the same order. False where it does not apply.
+// below `loop`) is bounded by `loop`'s iterator alone, `loop` is split where every copy
+// runs: below the block's base X where the iterator bounds the jammed loop below (syrk's
+// i >= j, j the vector loop), from X + (jam - 1) on where it bounds it above
+// (covariance's i <= j). That part runs every copy, unguarded straight-line code that can
+// become vector code; the other keeps the copies' guards. The same iterations in the same
+// order. False where it does not apply.
 bool split_at_base(Node& loop, int depth) {
     if (loop.kind != Node::Kind::For || loop.parallel || !loop.upper || integer_literal(loop.inc) != std::optional<long>(1) ||
         !loop.packs.empty() || !loop.buffers.empty())
@@ -127,13 +139,32 @@ bool split_at_base(Node& loop, int depth) {
         for (int d = 0; d < depth; ++d) m = &single(m->kids[0]);
         return m;
     };
-    std::optional<JamBase> b = jam_base(*jammed(loop));
-    if (!b || b->lower.size() != 1 || b->lower[0] != loop.iter) return false;
+    Node* block_loop = jammed(loop);
+    std::optional<JamBase> b = jam_base(*block_loop);
+    if (!b) return false;
+    const std::vector<std::string>& moving = block_loop->based_upper;
+    bool below = b->lower.size() == 1 && b->lower[0] == loop.iter && moving.empty();
+    // above: the one upper bound Z is the iterator plus a term Z0 that no loop between them
+    // moves (correlation's i <= j - 1): every copy runs from X + (jam - 1) - Z0 on
+    bool above = b->lower.empty() && moving.size() == 1 && coefficient(moving[0], loop.iter) == std::optional<long>(1);
+    std::string shift;  // " - (Z0)", empty where Z is the iterator itself
+    if (above && trim(moving[0]) != loop.iter) {
+        std::string z0 = substitute_identifier(moving[0], loop.iter, "0");
+        for (Node* m = &single(loop.kids[0]); above && m != block_loop; m = &single(m->kids[0]))
+            above = !mentions(z0, m->iter);
+        z0 = trim(z0);
+        std::optional<long> n = z0.size() > 4 ? integer_literal(z0.substr(4)) : std::nullopt;
+        if (n && z0.rfind("0 - ", 0) == 0) shift = " + " + std::to_string(*n);  // Z = iterator - n
+        else if (n && z0.rfind("0 + ", 0) == 0) shift = " - " + std::to_string(*n);
+        else shift = " - (" + z0 + ")";
+    }
+    if (!below && !above) return false;
     Node head = loop, tail = loop;
-    head.upper = "polyrl_min(" + trim(*loop.upper) + ", " + b->base + ")";
+    std::string last = below ? b->base : b->base + " + " + std::to_string(block_loop->jam - 2) + shift;
+    head.upper = "polyrl_min(" + trim(*loop.upper) + ", " + last + ")";
     head.cond = loop.iter + " <= " + *head.upper;
-    jammed(head)->based_clear = true;
-    tail.init = "polyrl_max(" + trim(loop.init) + ", " + b->base + " + 1)";
+    tail.init = "polyrl_max(" + trim(loop.init) + ", " + last + " + 1)";
+    jammed(below ? head : tail)->based_clear = true;
     Node block;
     block.kind = Node::Kind::Block;
     block.kids = {std::move(head), std::move(tail)};
@@ -161,11 +192,13 @@ Node hoisted_jam_guards(const Node& n) {
         std::vector<std::string> conds;
         std::vector<int> chosen;  // depths, within the jammed chain, of the loops settled here
         std::vector<int> based;   // ... of those settled through their block's base (jam_base)
+        std::map<int, std::vector<std::string>> based_upper;  // ... and their upper bounds kept per copy
         struct Outer {  // a jammed loop settled here: in a full tile its copies take these values
             std::string iter;
             std::vector<std::string> values;
         };
         std::vector<Outer> outer;
+        const std::string plain = iters.back();  // the chain's innermost loop that is not jammed
         for (int depth = 0; c->kind == Node::Kind::For && c->jam > 1; ++depth, c = &single(c->kids[0])) {
             std::optional<long> inc = integer_literal(c->inc);
             bool ok = c->tile == Tile::Unknown && c->upper && inc && *inc > 0;
@@ -184,11 +217,29 @@ Node hoisted_jam_guards(const Node& n) {
             if (!ok && by == nullptr && c->tile == Tile::Unknown) {
                 std::optional<JamBase> base = jam_base(*c);
                 bool free = base.has_value();
-                for (const std::string& it : iters) free = free && !mentions(base->base, it) && !mentions(*c->upper, it);
+                for (const std::string& it : iters) free = free && !mentions(base->base, it);
+                // its upper bounds that name the chain's loops (covariance's i <= j, j the vector
+                // loop) stay per copy, guards of the full tile's copies; the rest are settled here
+                std::vector<std::string> fixed, moving;
+                if (free)
+                    for (const std::string& h : base->upper)
+                        (std::any_of(iters.begin(), iters.end(), [&](const std::string& it) { return mentions(h, it); })
+                             ? moving : fixed).push_back(h);
+                // one bounded above by the chain's innermost plain loop alone (covariance's i <= j)
+                // is settled only where that loop can be split at the block (split_at_base): the
+                // only place where its copies can run unguarded. Elsewhere it stays as it was.
+                if (free && !moving.empty())
+                    free = fixed.empty() && base->lower.empty() && moving.size() == 1 && based.empty() &&
+                           coefficient(moving[0], plain) == std::optional<long>(1);
                 if (free) {
-                    conds.push_back(base->base + " + " + std::to_string(c->jam - 1) + " <= " + trim(*c->upper));
+                    std::string top = base->base + " + " + std::to_string(c->jam - 1);
+                    if (moving.empty())
+                        conds.push_back(top + " <= " + trim(*c->upper));
+                    else
+                        for (const std::string& h : fixed) conds.push_back(top + " <= " + h);
                     chosen.push_back(depth);
                     based.push_back(depth);
+                    based_upper[depth] = moving;
                     std::vector<std::string> values;
                     for (long k = 0; k < c->jam; ++k) values.push_back(copy_value(base->base, k, 1));
                     outer.push_back({c->iter, std::move(values)});
@@ -212,7 +263,7 @@ Node hoisted_jam_guards(const Node& n) {
                 iters.push_back(c->iter);
             }
         }
-        if (!conds.empty()) {
+        if (!chosen.empty()) {
             auto settle = [&](Tile tile) {
                 Node copy = n;
                 Node* m = &copy;
@@ -225,11 +276,13 @@ Node hoisted_jam_guards(const Node& n) {
                     if (std::find(chosen.begin(), chosen.end(), depth) != chosen.end()) {
                         m->tile = tile;
                         m->based = std::find(based.begin(), based.end(), depth) != based.end();
+                        if (m->based) m->based_upper = based_upper[depth];
                     }
                 if (tile == Tile::Full && based.size() == 1) split_at_base(*last, based[0]);
                 for (Node& k : copy.kids) k = hoisted_jam_guards(k);
                 return copy;
             };
+            if (conds.empty()) return settle(Tile::Full);  // based loops whose every bound stays per copy
             Node guard;
             guard.kind = Node::Kind::If;
             guard.cond = conds[0];
@@ -389,8 +442,10 @@ Node settled(const Node& n, const Program& p) {
             std::string value = copy_value(base ? base->base : n.init, k, *m.step);
             Node copy = settled(substituted(n.kids[0], n.iter, value), p);
             std::vector<std::string> conds;
-            if (base && !n.based_clear)
+            if (base && !n.based_clear) {
                 for (const std::string& y : base->lower) conds.push_back(paren(y) + " <= " + value);
+                if (!n.based_upper.empty()) conds.push_back(value + " <= " + upper);  // as an unsettled copy's
+            }
             if (n.tile != Tile::Full) conds.push_back(value + " <= " + upper);
             if (!conds.empty()) {
                 Node guard;
