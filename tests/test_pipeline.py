@@ -37,6 +37,8 @@ KERNELS = {
     "syrk": "linear-algebra/blas/syrk/syrk.c",
     "syr2k": "linear-algebra/blas/syr2k/syr2k.c",
     "trmm": "linear-algebra/blas/trmm/trmm.c",
+    "covariance": "datamining/covariance/covariance.c",
+    "correlation": "datamining/correlation/correlation.c",
 }
 # bitwise comparison: no FMA contraction, so only a reordering of operations could differ
 EXACT = Toolchain(flags=("-O2", "-march=native", "-fopenmp", "-ffp-contract=off", "-DMINI_DATASET", f"-I{UTIL}"),
@@ -212,6 +214,10 @@ JAM_BELOW_ITS_BOUND = "B0:P(0) B1:T3(0,1,2,16,16,32) B1:I(0,2) B1:P(2) B1:KT(1,1
 # trmm's BLIS plan: a register block on a triangular band (the inner jammed loop starts after
 # the outer one's iterator)
 TRIANGULAR_BLOCK = "B0:A(1) B0:I(0,1) B0:I(1,2) B0:T3(0,1,2,8,16,32) B0:I(0,2) B0:P(0) B0:K(2,1) B0:J2(3,4,4,4) B0:V()"
+# covariance's product band: the register block's rows i run up to the vector loop's j (i <= j)
+JAM_ABOVE_ITS_BOUND = "B0:I(0,1) B4:I(1,2) B5:T3(0,1,2,8,16,16) B5:P(2) B5:J2(3,4,4,2) B5:V()"
+# correlation's: i <= j - 1 (the policy's final at LARGE, smaller tiles)
+JAM_ABOVE_ITS_BOUND_SHIFTED = ("B0:I(0,1) B3:I(0,1) B7:I(1,2) B8:T3(0,1,2,8,16,16) B8:P(0) B8:J2(3,4,4,4) B8:V()")
 PACKED_SMALL = [
     ("gemm", "B1:T3(0,1,2,8,32,16) B1:P(0) B1:K(2,1) B1:K(2,2) B1:J2(3,4,4,2)"),
     ("2mm", "B0:I(1,2) B1:T3(0,1,2,16,16,32) B1:P(0) B1:K(2,1) B1:K(2,2) B1:J(3,4) "
@@ -225,6 +231,8 @@ PACKED_SMALL = [
     ("syr2k", "B0:P(0) B1:T3(0,1,2,16,16,32) B1:I(0,2) B1:P(2) B1:KT(1,1) B1:KT(1,2) B1:J(4,4) B1:V()"),
     ("trmm", TRIANGULAR_BLOCK),  # partial tiles and the diagonal everywhere
     ("syrk", JAM_BELOW_ITS_BOUND),
+    ("covariance", JAM_ABOVE_ITS_BOUND),
+    ("correlation", JAM_ABOVE_ITS_BOUND_SHIFTED),
     ("syr2k", "B0:P(0) B1:T3(0,1,2,16,16,32) B1:I(0,2) B1:P(2) B1:KT(1,1) B1:KT(1,2) B1:J2(3,4,4,2) B1:V()"),
 ]
 
@@ -269,6 +277,22 @@ def test_a_register_block_bounded_by_the_vector_loop_takes_the_block_s_rows() ->
         assert f"if (c5 <= (4 * c3 + {k}))" in text  # the tail's guards
     assert "for (int c5 = polyrl_max(32 * c0, 4 * c3 + 1); " in text  # the tail: after the block's first row
     # its results at SMALL sizes: test_packed_schedules_are_bitwise_equal_at_small
+
+
+def test_a_register_block_bounded_above_by_the_vector_loop_splits_it() -> None:
+    # JAM_ABOVE_ITS_BOUND: the copies of i (rows 4 * c3 + k) run where 4 * c3 + k <= c5. Each kept
+    # its guard inside the vector loop, and gcc wrote no vector code (PolyBench covariance at LARGE:
+    # the policy's final ran 24.7x, 73.4x once split; session 73). The vector loop is split at the
+    # block's last row: before it the copies keep their guards, from it on every copy runs, as
+    # explicit vector code. The same iterations in the same order (bitwise: PACKED_SMALL).
+    text = program("covariance").apply(JAM_ABOVE_ITS_BOUND).region_text
+    assert "if ((4 * c3) <= polyrl_min(4 * c3 + 3, c5))" in text  # the head: guarded copies
+    tail = text[text.index("int c5 = polyrl_max(polyrl_max(16 * c2, 4 * c3), 4 * c3 + 2 + 1);"):]
+    assert "polyrl_lanes_double) {" in tail[: tail.index("for (; c5 <=")]  # the tail: explicit vector code
+    assert "<= c5))" not in tail[: tail.index("for (; c5 <=")]  # ... with no guard
+    # correlation's bound i <= j - 1: the split moves by one
+    text = program("correlation").apply(JAM_ABOVE_ITS_BOUND_SHIFTED).region_text
+    assert "4 * c3 + 2 + 1 + 1)" in text
 
 
 def test_packing_copies_the_exact_box_and_reads_the_buffer() -> None:
