@@ -85,7 +85,9 @@ struct Node {
     // Jammed, hoisted through its register block's base (rewrite.cpp, jam_base): the copies
     // take the values base + k, each under `lower <= base + k` for its other lower bounds.
     bool based = false;
-    std::vector<std::string> based_upper;  // ... and `base + k <= z` for these upper bounds
+    // ... bounded above by the loop around the chain alone (jam_base's one `upper`, the
+    // iterator plus a term: covariance's i <= j), where that loop is split (split_at_base)
+    bool based_above = false;
     bool based_clear = false;  // ... where those other bounds are known to hold: no guard
     // Jammed: the body at init + k*inc for k = 0..jam-1, each under
     //   `if (init + k*inc <= upper)` unless the tile is known to be full;

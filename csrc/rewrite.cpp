@@ -6,7 +6,6 @@
 
 #include <algorithm>
 #include <cctype>
-#include <map>
 #include <string>
 #include <vector>
 
@@ -30,7 +29,6 @@ Node substituted(const Node& n, const std::string& iter, const std::string& repl
         sub(m.cond);
         sub(m.inc);
         if (m.upper) sub(*m.upper);
-        for (std::string& z : m.based_upper) sub(z);  // (session 73: a bound naming an outer jammed loop)
         for (Pack& p : m.packs) {
             for (std::string& e : p.lower) sub(e);
             for (std::string& e : p.upper) sub(e);
@@ -142,14 +140,13 @@ bool split_at_base(Node& loop, int depth) {
     Node* block_loop = jammed(loop);
     std::optional<JamBase> b = jam_base(*block_loop);
     if (!b) return false;
-    const std::vector<std::string>& moving = block_loop->based_upper;
-    bool below = b->lower.size() == 1 && b->lower[0] == loop.iter && moving.empty();
+    bool below = !block_loop->based_above && b->lower.size() == 1 && b->lower[0] == loop.iter;
     // above: the one upper bound Z is the iterator plus a term Z0 that no loop between them
     // moves (correlation's i <= j - 1): every copy runs from X + (jam - 1) - Z0 on
-    bool above = b->lower.empty() && moving.size() == 1 && coefficient(moving[0], loop.iter) == std::optional<long>(1);
+    bool above = block_loop->based_above && coefficient(b->upper[0], loop.iter) == std::optional<long>(1);
     std::string shift;  // " - (Z0)", empty where Z is the iterator itself
-    if (above && trim(moving[0]) != loop.iter) {
-        std::string z0 = substitute_identifier(moving[0], loop.iter, "0");
+    if (above && trim(b->upper[0]) != loop.iter) {
+        std::string z0 = substitute_identifier(b->upper[0], loop.iter, "0");
         for (Node* m = &single(loop.kids[0]); above && m != block_loop; m = &single(m->kids[0]))
             above = !mentions(z0, m->iter);
         z0 = trim(z0);
@@ -192,7 +189,7 @@ Node hoisted_jam_guards(const Node& n) {
         std::vector<std::string> conds;
         std::vector<int> chosen;  // depths, within the jammed chain, of the loops settled here
         std::vector<int> based;   // ... of those settled through their block's base (jam_base)
-        std::map<int, std::vector<std::string>> based_upper;  // ... and their upper bounds kept per copy
+        int above = -1;           // ... of the one bounded above by `plain` (based_above)
         struct Outer {  // a jammed loop settled here: in a full tile its copies take these values
             std::string iter;
             std::vector<std::string> values;
@@ -218,28 +215,23 @@ Node hoisted_jam_guards(const Node& n) {
                 std::optional<JamBase> base = jam_base(*c);
                 bool free = base.has_value();
                 for (const std::string& it : iters) free = free && !mentions(base->base, it);
-                // its upper bounds that name the chain's loops (covariance's i <= j, j the vector
-                // loop) stay per copy, guards of the full tile's copies; the rest are settled here
-                std::vector<std::string> fixed, moving;
-                if (free)
-                    for (const std::string& h : base->upper)
-                        (std::any_of(iters.begin(), iters.end(), [&](const std::string& it) { return mentions(h, it); })
-                             ? moving : fixed).push_back(h);
-                // one bounded above by the chain's innermost plain loop alone (covariance's i <= j)
-                // is settled only where that loop can be split at the block (split_at_base): the
-                // only place where its copies can run unguarded. Elsewhere it stays as it was.
-                if (free && !moving.empty())
-                    free = fixed.empty() && base->lower.empty() && moving.size() == 1 && based.empty() &&
-                           coefficient(moving[0], plain) == std::optional<long>(1);
+                // an upper bound that names the chain's loops (covariance's i <= j, j the vector
+                // loop) is settled only where it is the only one, the chain's innermost plain loop
+                // plus a term, and that loop can be split at the block (split_at_base): the only
+                // place where the copies can run unguarded. Elsewhere the loop stays as it was.
+                bool moving = free && std::any_of(base->upper.begin(), base->upper.end(), [&](const std::string& h) {
+                    return std::any_of(iters.begin(), iters.end(), [&](const std::string& it) { return mentions(h, it); });
+                });
+                if (moving)
+                    free = base->upper.size() == 1 && base->lower.empty() && based.empty() &&
+                           coefficient(base->upper[0], plain) == std::optional<long>(1);
                 if (free) {
-                    std::string top = base->base + " + " + std::to_string(c->jam - 1);
-                    if (moving.empty())
-                        conds.push_back(top + " <= " + trim(*c->upper));
+                    if (moving)
+                        above = depth;  // none of its bounds is settled here: the split settles them
                     else
-                        for (const std::string& h : fixed) conds.push_back(top + " <= " + h);
+                        conds.push_back(base->base + " + " + std::to_string(c->jam - 1) + " <= " + trim(*c->upper));
                     chosen.push_back(depth);
                     based.push_back(depth);
-                    based_upper[depth] = moving;
                     std::vector<std::string> values;
                     for (long k = 0; k < c->jam; ++k) values.push_back(copy_value(base->base, k, 1));
                     outer.push_back({c->iter, std::move(values)});
@@ -276,7 +268,7 @@ Node hoisted_jam_guards(const Node& n) {
                     if (std::find(chosen.begin(), chosen.end(), depth) != chosen.end()) {
                         m->tile = tile;
                         m->based = std::find(based.begin(), based.end(), depth) != based.end();
-                        if (m->based) m->based_upper = based_upper[depth];
+                        m->based_above = depth == above;
                     }
                 if (tile == Tile::Full && based.size() == 1) split_at_base(*last, based[0]);
                 for (Node& k : copy.kids) k = hoisted_jam_guards(k);
@@ -444,7 +436,7 @@ Node settled(const Node& n, const Program& p) {
             std::vector<std::string> conds;
             if (base && !n.based_clear) {
                 for (const std::string& y : base->lower) conds.push_back(paren(y) + " <= " + value);
-                if (!n.based_upper.empty()) conds.push_back(value + " <= " + upper);  // as an unsettled copy's
+                if (n.based_above) conds.push_back(value + " <= " + upper);  // as an unsettled copy's
             }
             if (n.tile != Tile::Full) conds.push_back(value + " <= " + upper);
             if (!conds.empty()) {

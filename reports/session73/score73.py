@@ -15,7 +15,6 @@ print(f"new over old speed: geometric mean {geo:.4f}, median {ratios[len(ratios)
       f"lowest {ratios[0][0]:.3f}, highest {ratios[-1][0]:.3f}")
 print(f"more than 10% slower: {sum(x[0] < 1 / 1.1 for x in ratios)}; more than 5% slower: {sum(x[0] < 1 / 1.05 for x in ratios)}; "
       f"more than 10% faster: {sum(x[0] > 1.1 for x in ratios)}; programs {len({x[1] for x in ratios})}")
-base = {r["name"] + r["schedule"]: r["base"] for r in ok}
 print("geometric mean speedup over the original loops: old "
       f"{math.exp(sum(math.log(r['base'] / r['old']) for r in ok) / len(ok)):.3f}x, new "
       f"{math.exp(sum(math.log(r['base'] / r['new']) for r in ok) / len(ok)):.3f}x")
