@@ -27,7 +27,7 @@ from polyrl.measure.labels import (
 from polyrl.measure.scheduler import MeasureOptions, run_measurement
 from polyrl.model.costmodel import read_manifest
 from polyrl.runtime import MemoStore, Toolchain
-from polyrl.runtime.store import Record, StoreKey
+from polyrl.runtime.store import CODEGEN_VERSION, Record, StoreKey
 
 TC = Toolchain(threads=1)
 
@@ -88,6 +88,28 @@ def test_export_writes_only_new_records_and_import_rebuilds_the_store(measured, 
 
     for e in entries:
         assert program_hash(load(e.path).scop) == e.hash
+
+
+def test_a_shard_keeps_the_code_generation_and_older_shards_read_as_before_versions(measured, tmp_path: Path):
+    import pyarrow.parquet as pq
+
+    _, store = measured
+    labels = tmp_path / "labels"
+    path, rows, _ = export_shard(store, labels)
+    assert rows == 6 and {r.record.codegen for r in read_labels(labels)} == {CODEGEN_VERSION}
+    # a shard of format 1 (before session 74) has no codegen column: its rows are of no known code generation
+    table = pq.read_table(path)
+    old = table.drop_columns(["codegen"]).replace_schema_metadata({b"polyrl-labels": b"1"})
+    path.unlink()
+    pq.write_table(old, labels / "old.parquet")
+    assert {r.record.codegen for r in read_labels(labels)} == {0}
+    assert label_stats(labels).codegens == {0: 6}
+    rebuilt = tmp_path / "r.sqlite"
+    assert import_labels(labels, rebuilt, tmp_path / "corpus")[0] == 6
+    with MemoStore(rebuilt) as s:
+        keys = [k for k, _ in s.items()]
+        assert all(s.get(k, any_codegen=True) is not None for k in keys)  # all kept, for training
+        assert [k.schedule for k in keys if s.get(k) is not None] == ["", ""]  # served: only the baselines
 
 
 def test_stats_count_verified_labels_per_machine_pattern_and_size(measured, tmp_path: Path, capsys):

@@ -7,6 +7,7 @@ must be refused with the dependence they break named.
 
 from __future__ import annotations
 
+import hashlib
 import re
 import subprocess
 import sys
@@ -20,6 +21,7 @@ from polyrl.errors import PolyrlError
 from polyrl.poly.packing import pack_box
 from polyrl.poly.schedule import Schedule
 from polyrl.runtime import Toolchain, compare
+from polyrl.runtime.store import CODEGEN_VERSION
 
 ROOT = Path(__file__).resolve().parents[1]
 PB = ROOT / "datasets" / "polybench"
@@ -246,6 +248,26 @@ def test_packed_schedules_are_bitwise_equal_at_small(kernel: str, schedule: str)
     result = compare(opt.program.scop, opt.region_text, str(opt.schedule), small, repeat=1)
     assert result.verified is True, result.new.detail
     assert "bitwise equal" in result.new.detail
+
+
+# The C text polyrl writes for LEGAL (MINI sizes) and PACKED_SMALL (SMALL sizes), as one sha256, under the
+# CODEGEN_VERSION it belongs to. A memo store serves a measurement only to the code generation that wrote the timed
+# program: when this text changes, CODEGEN_VERSION (polyrl/runtime/store.py) is bumped with this pair, so that old
+# times of the schedules whose text changed are measured again (session 73 served an old emitter's 21x for 73x).
+CODEGEN_DIGEST = (1, "94f705207fe7f7ba9601ba31d24b56c07014b07d5162dca908b16075c315ad18")
+
+
+def test_the_text_written_for_fixed_schedules_changes_only_with_the_codegen_version() -> None:
+    h = hashlib.sha256()
+    for kernel, schedule in LEGAL:
+        h.update(f"{kernel} {schedule}\n".encode() + program(kernel).apply(schedule).region_text.encode())
+    for kernel, schedule in PACKED_SMALL:
+        prog = load(PB / KERNELS[kernel], defines={"SMALL_DATASET": "1"}, include_dirs=[UTIL])
+        h.update(f"{kernel} {schedule}\n".encode() + prog.apply(schedule).region_text.encode())
+    assert (CODEGEN_VERSION, h.hexdigest()) == CODEGEN_DIGEST, (
+        "the C written for these schedules changed: bump CODEGEN_VERSION in polyrl/runtime/store.py and set "
+        f"CODEGEN_DIGEST to ({CODEGEN_VERSION + 1}, {h.hexdigest()!r}) (or, where the version was just bumped, "
+        f"to ({CODEGEN_VERSION}, {h.hexdigest()!r}))")
 
 
 def test_a_triangular_register_block_gets_its_full_tiles_as_vector_code() -> None:

@@ -9,7 +9,14 @@ from pathlib import Path
 import pytest
 
 from polyrl.errors import PolyrlError
-from polyrl.runtime.store import MemoStore, Record, StoreKey, legacy_fingerprint, machine_fingerprint
+from polyrl.runtime.store import (
+    CODEGEN_VERSION,
+    MemoStore,
+    Record,
+    StoreKey,
+    legacy_fingerprint,
+    machine_fingerprint,
+)
 
 KEY = StoreKey("prog", "{ S0[i] -> [i] }", "cpu x2", "gcc 12 | -O3 | threads=2")
 
@@ -141,6 +148,52 @@ def test_other_schema_version_refused(tmp_path: Path):
     db.close()
     with pytest.raises(PolyrlError, match="schema version 999"):
         MemoStore(f)
+
+
+def test_a_measurement_of_code_another_code_generation_wrote_is_not_served(tmp_path: Path):
+    # the same schedule text may print other C after an emitter change (session 73's split of covariance's
+    # vector loop ran 1.5x faster): its old time must be measured again, not served
+    base, illegal = StoreKey("prog", "", "m", "t"), StoreKey("prog", "B0:I(0,1)", "m", "t")
+    old = CODEGEN_VERSION - 1
+    with MemoStore(tmp_path / "m.sqlite") as s:
+        s.put(KEY, Record(True, "ok", (1.0,), True, "old emitter", codegen=old))
+        s.put(base, Record(True, "ok", (2.0,), True, "the user's code", codegen=old))
+        s.put(illegal, Record(False, "illegal", (), None, "reverses a dependence", codegen=old))
+        assert s.get(KEY) is None  # stale: a look-up misses it
+        assert s.get(KEY, any_codegen=True).detail == "old emitter"  # still there, for what reads the labels
+        assert s.get(base).times == (2.0,)  # a baseline and isl's verdict do not depend on the emitter
+        assert s.get(illegal).status == "illegal"
+        s.put(KEY, Record(True, "ok", (0.5,), True, "measured again"))  # the re-measurement replaces it
+        assert s.get(KEY).times == (0.5,) and s.get(KEY).codegen == CODEGEN_VERSION
+        assert len(s) == 3
+
+
+def test_a_version_1_store_is_upgraded_in_place_and_keeps_its_records(tmp_path: Path):
+    f = tmp_path / "v1.sqlite"
+    db = sqlite3.connect(f)  # the schema polyrl wrote up to session 73
+    db.executescript("""
+        CREATE TABLE polyrl_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+        INSERT INTO polyrl_meta VALUES ('schema', 'polyrl-memo-store'), ('version', '1');
+        CREATE TABLE measurements (program TEXT NOT NULL, schedule TEXT NOT NULL, machine TEXT NOT NULL,
+            toolchain TEXT NOT NULL, legal INTEGER, status TEXT NOT NULL, times TEXT NOT NULL, verified INTEGER,
+            detail TEXT NOT NULL, timestamp TEXT NOT NULL, PRIMARY KEY (program, schedule, machine, toolchain));
+        INSERT INTO measurements VALUES ('prog', '', 'm', 't', 1, 'ok', '[2.0]', 1, '', '2026-11-01T00:00:00+00:00');
+        INSERT INTO measurements VALUES ('prog', 'B0:P(0)', 'm', 't', 1, 'ok', '[1.0]', 1, '',
+                                         '2026-11-01T00:00:00+00:00');
+    """)
+    db.commit()
+    db.close()
+    with MemoStore(f) as s:
+        assert len(s) == 2
+        assert s.get(StoreKey("prog", "", "m", "t")).times == (2.0,)  # the baseline is still served
+        old = s.get(StoreKey("prog", "B0:P(0)", "m", "t"), any_codegen=True)
+        assert old.times == (1.0,) and old.codegen == 0  # kept, as measured before code generations had versions
+        assert s.get(StoreKey("prog", "B0:P(0)", "m", "t")) is None
+    db = sqlite3.connect(f)
+    assert db.execute("SELECT value FROM polyrl_meta WHERE key = 'version'").fetchone() == ("2",)
+    db.close()
+    with MemoStore(f) as s:  # opened again: nothing more to upgrade
+        assert len(s) == 2
 
 
 def test_truncated_sqlite_refused(tmp_path: Path):

@@ -23,9 +23,10 @@ from functools import partial
 from pathlib import Path
 
 from polyrl.errors import PolyrlError
-from polyrl.runtime.store import MemoStore, Record, StoreKey
+from polyrl.runtime.store import CODEGEN_VERSION, MemoStore, Record, StoreKey
 
-SHARD_FORMAT = 1
+SHARD_FORMAT = 2  # 2: the codegen column (session 74); format 1 shards are read as codegen 0
+_READABLE_FORMATS = (b"1", b"2")
 SHARD_SUFFIX = ".parquet"
 DETAIL_CHARS = 400  # a detail is a diagnosis, not a log: wrong-result and compiler messages are cut
 # a label keeps at most this many of its timed runs: evenly spaced order statistics, the fastest, the median (or
@@ -62,6 +63,7 @@ def _schema():
         ("times", pa.list_(pa.float64())),
         ("detail", pa.string()),
         ("timestamp", pa.string()),
+        ("codegen", pa.int32()),  # runtime.store.CODEGEN_VERSION of the code timed
     ], metadata={b"polyrl-labels": str(SHARD_FORMAT).encode()})
 
 
@@ -106,8 +108,9 @@ def _read_table(path: Path):
     except Exception as e:  # pyarrow raises several types for a damaged file
         raise PolyrlError(f"not a readable label shard ({type(e).__name__}: {e})", str(path)) from None
     meta = table.schema.metadata or {}
-    if meta.get(b"polyrl-labels") != str(SHARD_FORMAT).encode():
-        raise PolyrlError(f"not a polyrl label shard of format {SHARD_FORMAT}", str(path))
+    if meta.get(b"polyrl-labels") not in _READABLE_FORMATS:
+        raise PolyrlError(f"not a polyrl label shard of format {' or '.join(f.decode() for f in _READABLE_FORMATS)}",
+                          str(path))
     return table
 
 
@@ -130,7 +133,7 @@ def read_shard(path: Path) -> Iterator[LabelRow]:
     for r in _read_table(path).to_pylist():
         key = StoreKey(r["program"], r["schedule"], r["machine"], r["toolchain"])
         rec = Record(r["legal"], r["status"], tuple(r["times"] or ()), r["verified"], r["detail"] or "",
-                     r["timestamp"] or "")
+                     r["timestamp"] or "", r.get("codegen") or 0)
         yield LabelRow(key, rec, r["source"], json.loads(r["origin"] or "{}"), r["memory_bytes"],
                        tuple(r["patterns"] or ()))
 
@@ -213,7 +216,7 @@ def export_shard(store_path: str | Path, labels: str | Path, name: str | None = 
                 "memory_bytes": origin.get("memory_bytes"), "patterns": list(origin.get("patterns", ())),
                 "schedule": key.schedule, "machine": key.machine, "toolchain": key.toolchain,
                 "legal": rec.legal, "status": rec.status, "verified": rec.verified, "times": kept_times(rec.times),
-                "detail": rec.detail[:DETAIL_CHARS], "timestamp": rec.timestamp,
+                "detail": rec.detail[:DETAIL_CHARS], "timestamp": rec.timestamp, "codegen": rec.codegen,
             })
     if not rows:
         return None, 0, skipped
@@ -331,7 +334,7 @@ def import_labels(labels: str | Path, store_path: str | Path, corpus: str | Path
     with MemoStore(store_path) as store:
         todo = []
         for key, rec in latest.items():
-            have = store.get(key)
+            have = store.get(key, any_codegen=True)
             if have is not None and have.timestamp >= rec.timestamp:
                 kept += 1
                 continue
@@ -344,6 +347,7 @@ def import_labels(labels: str | Path, store_path: str | Path, corpus: str | Path
 
 # ---------------------------------------------------------------- stats
 
+_CODEGEN_NAMES = {0: "before versions", CODEGEN_VERSION: "current"}
 _CACHE_RE = re.compile(r"L2 (\d+)K L3 (\d+)K")
 
 
@@ -368,6 +372,7 @@ class LabelStats:
     programs: int = 0
     cache_bound_programs: int = 0
     statuses: Counter = field(default_factory=Counter)
+    codegens: Counter = field(default_factory=Counter)  # verified labels per CODEGEN_VERSION
     # (labels, programs) per machine key, per generator pattern and per size class
     per_machine: dict[str, tuple[int, int]] = field(default_factory=dict)
     per_pattern: dict[str, tuple[int, int]] = field(default_factory=dict)
@@ -383,7 +388,10 @@ class LabelStats:
         lines = [f"{self.shards} shards, {self.shard_bytes / 1e6:.2f} MB",
                  f"{self.rows} rows, {self.labels} verified labels over {self.programs} programs "
                  f"({self.cache_bound_programs} cache-bound: arrays beyond the measuring machine's L2)",
-                 "statuses: " + ", ".join(f"{s} {n}" for s, n in self.statuses.most_common())]
+                 "statuses: " + ", ".join(f"{s} {n}" for s, n in self.statuses.most_common()),
+                 "verified labels per code generation: " + ", ".join(
+                     f"{v} ({_CODEGEN_NAMES.get(v, 'current' if v == CODEGEN_VERSION else 'other')}) {n}"
+                     for v, n in sorted(self.codegens.items()))]
         lines += table("per machine", self.per_machine)
         lines += table("per generator pattern (a program counts under each of its patterns)", self.per_pattern)
         lines += table("per size class", self.per_size)
@@ -404,6 +412,7 @@ def label_stats(labels: str | Path) -> LabelStats:
         if not r.is_label:
             continue
         st.labels += 1
+        st.codegens[r.record.codegen] += 1
         p = r.key.program
         programs.add(p)
         size = size_class(r.memory_bytes, r.key.machine)

@@ -335,7 +335,7 @@ class PolyEnv(gym.Env):
         if self.store is not None:
             store_key = StoreKey(s.program.hash, text, machine_fingerprint(),
                                  s.program.spec.toolchain(self.toolchain).key())
-            record = self.store.get(store_key)
+            record = self.store.get(store_key, any_codegen=True)  # its legality, whatever code it timed
             if record is not None and record.legal is not None:
                 why = "" if record.legal else (record.detail or f"{act} is illegal (memo store)")
         if why is None:

@@ -1,5 +1,10 @@
 """The memo store: measured results keyed by program, schedule, machine and toolchain.
 
+Each record also names the code generation that wrote the program it timed (CODEGEN_VERSION):
+a transformed program's record from another one is stale, and look-ups do not serve it (it is
+measured again and replaced), since the same schedule may now print other C. A baseline (the
+user's own code) and an illegal schedule (isl's verdict) do not depend on it.
+
 One SQLite file in WAL mode, shared by several processes (each record is written in its
 own short transaction; a busy timeout waits out other writers). Owns the schema; not
 what is measured. A file that is not a polyrl store is refused and never modified.
@@ -25,7 +30,12 @@ from polyrl.ir import Scop
 from polyrl.machine import cpuinfo
 
 SCHEMA_NAME = "polyrl-memo-store"
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2: the codegen column (session 74); a version 1 store is upgraded in place, its records codegen 0
+# Bump when the C text polyrl writes for some schedule changes (polyrl.codegen, csrc/, polyrl.poly's transforms):
+# records timed with another value are not served. tests/test_emitter.py holds a digest of the text of a set of
+# schedules for the current value, and fails when the text changes under the same value.
+# 0: records written before versions (sessions 1-73, several emitters); 1: session 73's emitter (E73c).
+CODEGEN_VERSION = 1
 _SQLITE_MAGIC = b"SQLite format 3\x00"
 _BUSY_MS = 60_000
 _REFUSE = "refusing to modify it"
@@ -47,6 +57,13 @@ class Record:
     verified: bool | None
     detail: str
     timestamp: str = ""  # ISO 8601, UTC; filled in by put() when empty
+    codegen: int | None = None  # the CODEGEN_VERSION that wrote the timed program; put() fills in the current one
+
+
+def is_current(key: StoreKey, record: Record) -> bool:
+    """Whether `record` still answers for `key`: a baseline or an illegal schedule always, a
+    transformed program's measurement only when this code generation wrote it."""
+    return key.schedule == "" or record.status == "illegal" or record.codegen == CODEGEN_VERSION
 
 
 def program_hash(scop: Scop) -> str:
@@ -109,9 +126,12 @@ CREATE TABLE IF NOT EXISTS measurements (
     verified  INTEGER,
     detail    TEXT NOT NULL,
     timestamp TEXT NOT NULL,
+    codegen   INTEGER NOT NULL DEFAULT 0,
     PRIMARY KEY (program, schedule, machine, toolchain)
 );
 """
+_COLUMNS = "program, schedule, machine, toolchain, legal, status, times, verified, detail, timestamp, codegen"
+_RECORD = "legal, status, times, verified, detail, timestamp, codegen"
 
 
 def _is_busy(e: sqlite3.OperationalError) -> bool:
@@ -125,6 +145,10 @@ def _bool_in(v: bool | None) -> int | None:
 
 def _bool_out(v: int | None) -> bool | None:
     return None if v is None else bool(v)
+
+
+def _record(legal, status, times, verified, detail, ts, codegen) -> Record:
+    return Record(_bool_out(legal), status, tuple(json.loads(times)), _bool_out(verified), detail, ts, codegen)
 
 
 class MemoStore:
@@ -163,6 +187,8 @@ class MemoStore:
                     (SCHEMA_NAME, str(SCHEMA_VERSION)),
                 )
                 meta = dict(db.execute("SELECT key, value FROM polyrl_meta").fetchall())
+                if meta.get("schema") == SCHEMA_NAME and meta.get("version") == "1":
+                    meta = self._upgrade_from_1(db)
                 db.execute("COMMIT")
             except BaseException:
                 db.execute("ROLLBACK")
@@ -172,6 +198,13 @@ class MemoStore:
             raise
         self._db = db
         return meta
+
+    @staticmethod
+    def _upgrade_from_1(db: sqlite3.Connection) -> dict[str, str]:
+        """Version 1 had no codegen column: its records get codegen 0 (inside the caller's transaction)."""
+        db.execute("ALTER TABLE measurements ADD COLUMN codegen INTEGER NOT NULL DEFAULT 0")
+        db.execute("UPDATE polyrl_meta SET value = ? WHERE key = 'version'", (str(SCHEMA_VERSION),))
+        return dict(db.execute("SELECT key, value FROM polyrl_meta").fetchall())
 
     # A file we did not write must not be touched: look before opening read-write.
     def _check_foreign(self) -> None:
@@ -194,7 +227,7 @@ class MemoStore:
                         f"not a polyrl memo store (SQLite file without polyrl's tables); {_REFUSE}",
                         str(self.path),
                     )
-                self._check_meta(dict(ro.execute("SELECT key, value FROM polyrl_meta").fetchall()))
+                self._check_meta(dict(ro.execute("SELECT key, value FROM polyrl_meta").fetchall()), upgradable=True)
             finally:
                 ro.close()
         except sqlite3.Error as e:
@@ -202,10 +235,10 @@ class MemoStore:
                 raise  # another process is writing; the caller retries
             raise PolyrlError(f"not a usable polyrl memo store ({e}); {_REFUSE}", str(self.path)) from None
 
-    def _check_meta(self, meta: dict[str, str]) -> None:
+    def _check_meta(self, meta: dict[str, str], upgradable: bool = False) -> None:
         if meta.get("schema") != SCHEMA_NAME:
             raise PolyrlError("not a polyrl memo store (unknown schema marker)", str(self.path))
-        if meta.get("version") != str(SCHEMA_VERSION):
+        if meta.get("version") != str(SCHEMA_VERSION) and not (upgradable and meta.get("version") == "1"):
             raise PolyrlError(
                 f"memo store has schema version {meta.get('version')}, this polyrl reads {SCHEMA_VERSION}; "
                 "use a new store file",
@@ -222,20 +255,20 @@ class MemoStore:
                 raise
             raise PolyrlError(f"the memo store is damaged ({e}); {_REFUSE}", str(self.path)) from None
 
-    def get(self, key: StoreKey) -> Record | None:
+    def get(self, key: StoreKey, any_codegen: bool = False) -> Record | None:
+        """The record of `key`; None when there is none or (unless `any_codegen`) it is stale (is_current)."""
         with self._damage_is_an_error():
-            return self._get(key)
+            rec = self._get(key)
+        if rec is not None and not any_codegen and not is_current(key, rec):
+            return None
+        return rec
 
     def _get(self, key: StoreKey) -> Record | None:
         row = self._db.execute(
-            "SELECT legal, status, times, verified, detail, timestamp FROM measurements "
-            "WHERE program = ? AND schedule = ? AND machine = ? AND toolchain = ?",
+            f"SELECT {_RECORD} FROM measurements WHERE program = ? AND schedule = ? AND machine = ? AND toolchain = ?",
             (key.program, key.schedule, key.machine, key.toolchain),
         ).fetchone()
-        if row is None:
-            return None
-        legal, status, times, verified, detail, ts = row
-        return Record(_bool_out(legal), status, tuple(json.loads(times)), _bool_out(verified), detail, ts)
+        return None if row is None else _record(*row)
 
     def put(self, key: StoreKey, record: Record) -> None:
         self.put_many([(key, record)])
@@ -264,7 +297,7 @@ class MemoStore:
         with self._writing() as db:
             for key, record in items:
                 db.execute(
-                    "INSERT OR REPLACE INTO measurements VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    f"INSERT OR REPLACE INTO measurements ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (
                         key.program,
                         key.schedule,
@@ -276,21 +309,18 @@ class MemoStore:
                         _bool_in(record.verified),
                         record.detail,
                         record.timestamp or now,
+                        CODEGEN_VERSION if record.codegen is None else record.codegen,
                     ),
                 )
 
     def items(self) -> Iterator[tuple[StoreKey, Record]]:
-        """Every record, ordered by program, machine, toolchain and schedule (baseline first)."""
+        """Every record, stale ones too, ordered by program, machine, toolchain and schedule (baseline first)."""
         with self._damage_is_an_error():
             rows = self._db.execute(
-                "SELECT program, schedule, machine, toolchain, legal, status, times, verified, detail, timestamp "
-                "FROM measurements ORDER BY program, machine, toolchain, schedule"
+                f"SELECT {_COLUMNS} FROM measurements ORDER BY program, machine, toolchain, schedule"
             )
-            for program, schedule, machine, toolchain, legal, status, times, verified, detail, ts in rows:
-                yield (
-                    StoreKey(program, schedule, machine, toolchain),
-                    Record(_bool_out(legal), status, tuple(json.loads(times)), _bool_out(verified), detail, ts),
-                )
+            for program, schedule, machine, toolchain, *record in rows:
+                yield StoreKey(program, schedule, machine, toolchain), _record(*record)
 
     def adopt(self, old: str, new: str) -> tuple[int, int]:
         """Give the records of machine `old` the machine key `new` (the caller vouches that
