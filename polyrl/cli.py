@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
+import os
 import sys
 from pathlib import Path
 
@@ -337,6 +339,12 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("polyrl: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        # the reader of the output went away (`polyrl dataset stats | head`): no traceback; Python's own
+        # flush of stdout at exit would fail again, so stdout goes to /dev/null first
+        with contextlib.suppress(OSError, ValueError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141  # as a program killed by SIGPIPE
 
 
 if __name__ == "__main__":

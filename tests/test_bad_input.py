@@ -5,6 +5,7 @@ output file."""
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 import sys
@@ -105,3 +106,15 @@ def test_help_lists_every_action():
 
     for name in ACTION_KINDS:
         assert re.search(rf"\b{name}\(", EPILOG), name
+
+
+def test_output_into_a_closed_pipe_ends_quietly(tmp_path: Path):
+    # `polyrl dataset stats | head -1` used to end in a BrokenPipeError traceback
+    read, write = os.pipe()
+    os.close(read)  # the reader is gone before polyrl writes its first line
+    try:
+        p = subprocess.run([sys.executable, "-m", "polyrl.cli", "generate", "--count", "1", "--seed", "3",
+                            "--out", str(tmp_path / "g")], stdout=write, stderr=subprocess.PIPE, text=True, timeout=120)
+    finally:
+        os.close(write)
+    assert p.returncode == 141 and "Traceback" not in p.stderr, p.stderr

@@ -124,6 +124,16 @@ def test_local_measure_resume_and_export(small_corpus: Path, tmp_path: Path):
     again = run_measurement(opts)  # everything is in the store: nothing is built or run
     assert again.measured == 0 and again.hits == 9 and again.hit_rate == 1.0
 
+    # two schedules' records as an older polyrl left them (code generation 0): timed again, and said so
+    db = sqlite3.connect(store)
+    old = db.execute("SELECT program, schedule FROM measurements WHERE schedule != '' LIMIT 2").fetchall()
+    db.executemany("UPDATE measurements SET codegen = 0 WHERE program = ? AND schedule = ?", old)
+    db.commit()
+    db.close()
+    third = run_measurement(opts)
+    assert (third.measured, third.stale, third.hits) == (2, 2, 7), third.text()
+    assert "measured again: 2 schedule(s)" in third.text()
+
     with MemoStore(store) as s:
         rows = list(s.items())
     assert len(rows) == 9

@@ -282,6 +282,7 @@ class MeasureSummary:
     hits: int = 0  # answered by the store before any work
     measured: int = 0  # rows written by this run
     illegal: int = 0  # given schedules refused by the legality check
+    stale: int = 0  # schedules whose record another code generation timed (runtime.store.is_current): measured again
     skipped: int = 0  # not measurable in this run (their program's baseline failed)
     restarts: int = 0  # local worker pools rebuilt after a worker died (Ray retries on its own)
     statuses: Counter = field(default_factory=Counter)
@@ -307,6 +308,9 @@ class MeasureSummary:
             lines.append(f"worker pool restarted {self.restarts} time(s) after a worker died; its tasks were retried")
         if self.illegal:
             lines.append(f"illegal given schedules recorded: {self.illegal}")
+        if self.stale:
+            lines.append(f"measured again: {self.stale} schedule(s) whose records timed the C of another code "
+                         "generation (the store's older polyrl)")
         for name, why in self.failed[:10]:
             lines.append(f"failed: {name}: {why.splitlines()[0] if why else '?'}")
         if len(self.failed) > 10:
@@ -399,6 +403,7 @@ def run_measurement(opts: MeasureOptions) -> MeasureSummary:
             summary.hits += 1 + len(legal)  # a baseline that failed is final: nothing to compare with
             return
         missing = tuple(t for t in legal if store.get(key(program, t)) is None)
+        summary.stale += sum(1 for t in missing if store.get(key(program, t), any_codegen=True) is not None)
         # a stored baseline never checked against its -O1 build (older polyrl) is checked now
         unchecked = base is not None and opts.reference_check and not base.verified
         summary.hits += (base is not None and not unchecked) + len(legal) - len(missing)
