@@ -390,7 +390,7 @@ class LabelStats:
                  f"({self.cache_bound_programs} cache-bound: arrays beyond the measuring machine's L2)",
                  "statuses: " + ", ".join(f"{s} {n}" for s, n in self.statuses.most_common()),
                  "verified labels per code generation: " + ", ".join(
-                     f"{v} ({_CODEGEN_NAMES.get(v, 'current' if v == CODEGEN_VERSION else 'other')}) {n}"
+                     f"{v} ({_CODEGEN_NAMES.get(v, 'other')}) {n}"
                      for v, n in sorted(self.codegens.items()))]
         lines += table("per machine", self.per_machine)
         lines += table("per generator pattern (a program counts under each of its patterns)", self.per_pattern)

@@ -32,7 +32,7 @@ from polyrl.machine import cpuinfo
 SCHEMA_NAME = "polyrl-memo-store"
 SCHEMA_VERSION = 2  # 2: the codegen column (session 74); a version 1 store is upgraded in place, its records codegen 0
 # Bump when the C text polyrl writes for some schedule changes (polyrl.codegen, csrc/, polyrl.poly's transforms):
-# records timed with another value are not served. tests/test_emitter.py holds a digest of the text of a set of
+# records timed with another value are not served. tests/test_pipeline.py holds a digest of the text of a set of
 # schedules for the current value, and fails when the text changes under the same value.
 # 0: records written before versions (sessions 1-73, several emitters); 1: session 73's emitter (E73c).
 CODEGEN_VERSION = 1
