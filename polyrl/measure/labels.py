@@ -26,7 +26,7 @@ from polyrl.errors import PolyrlError
 from polyrl.runtime.store import CODEGEN_VERSION, MemoStore, Record, StoreKey
 
 SHARD_FORMAT = 2  # 2: the codegen column (session 74); format 1 shards are read as codegen 0
-_READABLE_FORMATS = (b"1", b"2")
+_READABLE_FORMATS = tuple(str(v).encode() for v in range(1, SHARD_FORMAT + 1))
 SHARD_SUFFIX = ".parquet"
 DETAIL_CHARS = 400  # a detail is a diagnosis, not a log: wrong-result and compiler messages are cut
 # a label keeps at most this many of its timed runs: evenly spaced order statistics, the fastest, the median (or

@@ -45,7 +45,7 @@ from polyrl.measure.worker import (
 )
 from polyrl.runtime.batch import BATCH_MIN_TIMED_S, DEFAULT_PRUNE
 from polyrl.runtime.execute import BASELINE_MISCOMPILED, Toolchain
-from polyrl.runtime.store import MemoStore, Record, StoreKey, machine_fingerprint
+from polyrl.runtime.store import MemoStore, Record, StoreKey, is_current, machine_fingerprint
 
 MAX_RETRIES = 2
 KILL_AFTER_S = 5.0  # after Ctrl-C, how long the workers get to stop before they are killed (LocalBackend.close)
@@ -402,8 +402,9 @@ def run_measurement(opts: MeasureOptions) -> MeasureSummary:
         if base is not None and base.status != "ok":
             summary.hits += 1 + len(legal)  # a baseline that failed is final: nothing to compare with
             return
-        missing = tuple(t for t in legal if store.get(key(program, t)) is None)
-        summary.stale += sum(1 for t in missing if store.get(key(program, t), any_codegen=True) is not None)
+        have = {t: store.get(key(program, t), any_codegen=True) for t in legal}  # one look-up per schedule
+        missing = tuple(t for t in legal if have[t] is None or not is_current(key(program, t), have[t]))
+        summary.stale += sum(1 for t in missing if have[t] is not None)
         # a stored baseline never checked against its -O1 build (older polyrl) is checked now
         unchecked = base is not None and opts.reference_check and not base.verified
         summary.hits += (base is not None and not unchecked) + len(legal) - len(missing)

@@ -130,8 +130,9 @@ CREATE TABLE IF NOT EXISTS measurements (
     PRIMARY KEY (program, schedule, machine, toolchain)
 );
 """
-_COLUMNS = "program, schedule, machine, toolchain, legal, status, times, verified, detail, timestamp, codegen"
 _RECORD = "legal, status, times, verified, detail, timestamp, codegen"
+_COLUMNS = "program, schedule, machine, toolchain, " + _RECORD
+_UPGRADABLE = "1"  # the schema version _upgrade_from_1 takes to SCHEMA_VERSION
 
 
 def _is_busy(e: sqlite3.OperationalError) -> bool:
@@ -187,7 +188,7 @@ class MemoStore:
                     (SCHEMA_NAME, str(SCHEMA_VERSION)),
                 )
                 meta = dict(db.execute("SELECT key, value FROM polyrl_meta").fetchall())
-                if meta.get("schema") == SCHEMA_NAME and meta.get("version") == "1":
+                if meta.get("schema") == SCHEMA_NAME and meta.get("version") == _UPGRADABLE:
                     meta = self._upgrade_from_1(db)
                 db.execute("COMMIT")
             except BaseException:
@@ -238,7 +239,7 @@ class MemoStore:
     def _check_meta(self, meta: dict[str, str], upgradable: bool = False) -> None:
         if meta.get("schema") != SCHEMA_NAME:
             raise PolyrlError("not a polyrl memo store (unknown schema marker)", str(self.path))
-        if meta.get("version") != str(SCHEMA_VERSION) and not (upgradable and meta.get("version") == "1"):
+        if meta.get("version") != str(SCHEMA_VERSION) and not (upgradable and meta.get("version") == _UPGRADABLE):
             raise PolyrlError(
                 f"memo store has schema version {meta.get('version')}, this polyrl reads {SCHEMA_VERSION}; "
                 "use a new store file",

@@ -4,8 +4,9 @@
 # pick_schedules62.py), measured with 3 runs each, exported as a shard. SEED=305 etc. for more of the same kind.
 #   bash reports/session72/label72train.sh list      # nothing timed; resumes; PART=K/N lists one part
 #   bash reports/session72/label72train.sh measure   # nothing else running; then export a shard
+# S=FOLDER and NAME=SHARD-NAME-STEM for another session's runs (session 74's label74.sh)
 set -u
-S=/work/runs/s72
+S=${S:-/work/runs/s72}
 mkdir -p $S
 source "$(dirname "$0")/../session46/configs46.sh"   # P R; cd $S
 seed=${SEED:-303}
@@ -22,6 +23,6 @@ case ${1:-} in
     cat $c-pick*.txt | sort -u > $c-all.txt
     OMP_WAIT_POLICY=passive $P/polyrl measure $c --schedules $c-all.txt --workers 2 --threads 2 --repeat 3 \
       --timeout 60 --compile-timeout 120 --store $store.sqlite --batch 4 --no-progress
-    $P/polyrl dataset export $store.sqlite --name s72-g$seed-medium-pick-samples-xeon167 ;;
-  *) echo "usage: label72train.sh list|measure" >&2; exit 2 ;;
+    $P/polyrl dataset export $store.sqlite --name ${NAME:-s72-g$seed-medium-pick-samples-xeon167} ;;
+  *) echo "usage: $(basename "$0") list|measure" >&2; exit 2 ;;
 esac
