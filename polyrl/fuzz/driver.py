@@ -205,8 +205,14 @@ def _run_pool(opts: FuzzOptions, jobs: Iterator[ProgramJob], budget_left: Callab
 
 
 def _kill(pool: cf.ProcessPoolExecutor) -> None:
+    """Stop the pool's workers now, then wait for its manager thread. Left running, that thread closes its wake-up
+    pipe while the interpreter's exit hook writes to it (concurrent.futures does not lock that write): "Exception
+    ignored ... Bad file descriptor" after a Ctrl-C, now and then."""
     processes = list(getattr(pool, "_processes", {}).values())
     pool.shutdown(wait=False, cancel_futures=True)
     for p in processes:
         if p.is_alive():
             p.terminate()
+    for p in processes:
+        p.join(timeout=10)
+    pool.shutdown(wait=True)  # the workers are gone: the manager thread sees it and ends
