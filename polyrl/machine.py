@@ -48,6 +48,13 @@ def cpu_vendor(path: str | Path = "/proc/cpuinfo") -> str:
     return {"AuthenticAMD": "amd", "GenuineIntel": "intel"}.get(cpuinfo(path).get("vendor_id", ""), "")
 
 
+def cpu_family(path: str | Path = "/proc/cpuinfo") -> int | None:
+    """/proc/cpuinfo's "cpu family" (AMD 23: Zen 1 and Zen 2; 25: Zen 3 and 4; 26: Zen 5), or None where it names
+    none: with the vendor, what chooses a CPU family's own forms models (polyrl.search.policy.FORMS_FAMILY)."""
+    value = cpuinfo(path).get("cpu family", "")
+    return int(value) if value.isdigit() else None
+
+
 def element_bytes(ctype: str) -> int:
     """sizeof of a C element type; 8 for types this table does not know."""
     words = [w for w in ctype.replace("*", " ").split() if w not in ("const", "volatile", "signed", "unsigned")]

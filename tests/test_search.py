@@ -678,23 +678,36 @@ def test_the_form_check_keeps_a_form_only_where_predicted_faster_than_the_origin
 def test_the_forms_models_stand_for_their_fine_tunes_on_that_vendors_machines(tmp_path, monkeypatch):
     import numpy as np
 
-    from polyrl.machine import cpu_vendor
+    from polyrl.machine import cpu_family, cpu_vendor
     from polyrl.model.features import program_graph
     from polyrl.search import policy as policy_module
     from polyrl.search.policy import (
         DEFAULT_FORMS,
         DEFAULT_FORMS_TUNED,
+        FORMS_FAMILY,
         FORMS_FINETUNES,
         FORMS_SECOND,
         CostCheck,
         shipped_models,
     )
 
-    # the vendor comes from /proc/cpuinfo's vendor_id; another vendor or no file: none
+    # the vendor comes from /proc/cpuinfo's vendor_id, the family from its "cpu family"; another vendor or no file:
+    # none
     for vendor_id, want in [("AuthenticAMD", "amd"), ("GenuineIntel", "intel"), ("CentaurHauls", "")]:
         (tmp_path / "cpuinfo").write_text(f"processor\t: 0\nvendor_id\t: {vendor_id}\ncpu family\t: 25\n")
-        assert cpu_vendor(tmp_path / "cpuinfo") == want
-    assert cpu_vendor(tmp_path / "missing") == ""
+        assert cpu_vendor(tmp_path / "cpuinfo") == want and cpu_family(tmp_path / "cpuinfo") == 25
+    assert cpu_vendor(tmp_path / "missing") == "" and cpu_family(tmp_path / "missing") is None
+    (tmp_path / "cpuinfo").write_text("processor\t: 0\nvendor_id\t: AuthenticAMD\ncpu family\t: ?\n")
+    assert cpu_family(tmp_path / "cpuinfo") is None
+    # a (vendor, family) named in FORMS_FAMILY asks its own models; another family of the vendor, or none known,
+    # asks what the vendor asks
+    for (vendor, family), own in FORMS_FAMILY.items():
+        for path in (DEFAULT_FORMS, DEFAULT_FORMS_TUNED):
+            models = own[path]
+            assert all(m.is_file() for m in (models[0], *models[1])), models
+            vendors = shipped_models(path, vendor, None)
+            assert shipped_models(path, vendor, family) == models != vendors
+            assert shipped_models(path, vendor, family + 1) == vendors
     # each shipped forms model has its AMD fine-tune, shipped beside it, asked in its place on AMD machines,
     # blended with a second fine-tune (FORMS_SECOND); other vendors ask the model itself
     for path in (DEFAULT_FORMS, DEFAULT_FORMS_TUNED):

@@ -76,6 +76,14 @@ FORMS_SECOND: dict[Path, Path] = {
     FORMS_FINETUNES["amd"][DEFAULT_FORMS]: DEFAULT_COSTMODEL.with_name("costmodel-forms-amd-zen5.pt"),
     FORMS_FINETUNES["amd"][DEFAULT_FORMS_TUNED]: DEFAULT_COSTMODEL.with_name("costmodel-forms-tuned-amd-zen5.pt"),
 }
+# On a machine of a (vendor, CPU family) named here, each shipped forms model stands for the CostCheck (path, blend)
+# given, in place of what FORMS_FINETUNES and FORMS_SECOND make of it. Session 75: AMD family 23 (the Zen 1 of
+# sessions 74-75; Zen 2 shares the family number, no label of one was ever measured), Z75 alone: F67 taught the
+# 6,073 labels of that Zen 1 (`reports/session75/decide75b.md`, COSTMODEL.md).
+FORMS_FAMILY: dict[tuple[str, int], dict[Path, tuple[Path, tuple[Path, ...]]]] = {
+    ("amd", 23): {DEFAULT_FORMS: (DEFAULT_COSTMODEL.with_name("costmodel-forms-amd-zen1.pt"), ()),
+                  DEFAULT_FORMS_TUNED: (DEFAULT_COSTMODEL.with_name("costmodel-forms-tuned-amd-zen1.pt"), ())},
+}
 # ... and how much faster it must predict the original before the form is left out (1: any faster)
 FORM_MARGIN = 1.0
 # the macro pick (Policy._macro_pick; on in `optimize` since session 37) asks those two models too, and takes a macro
@@ -216,15 +224,19 @@ class CostCheck:
         return np.exp(np.mean([np.log(predict_seconds(m, t, plain)) for m, t in self._models], axis=0))
 
 
-def shipped_models(path: Path, vendor: str | None = None) -> tuple[Path, tuple[Path, ...]]:
-    """What the shipped forms model at `path` stands for on a machine of `vendor` (default:
-    this machine's, polyrl.machine.cpu_vendor), as CostCheck's (path, blend): its fine-tune on
-    that vendor's labels where FORMS_ALONE names the vendor (blended with its second fine-tune
-    where FORMS_SECOND has one), the model blended with its fine-tune where only FORMS_FINETUNES
-    has one, else the model itself."""
-    from polyrl.machine import cpu_vendor
+def shipped_models(path: Path, vendor: str | None = None, family: int | None = None) -> tuple[Path, tuple[Path, ...]]:
+    """What the shipped forms model at `path` stands for on a machine of `vendor` and CPU `family` (default, when
+    `vendor` is None: this machine's both, polyrl.machine.cpu_vendor and cpu_family), as CostCheck's (path, blend):
+    the family's own where FORMS_FAMILY names the two; else its fine-tune on that vendor's labels where FORMS_ALONE
+    names the vendor (blended with its second fine-tune where FORMS_SECOND has one), the model blended with its
+    fine-tune where only FORMS_FINETUNES has one, else the model itself."""
+    from polyrl.machine import cpu_family, cpu_vendor
 
-    vendor = cpu_vendor() if vendor is None else vendor
+    if vendor is None:
+        vendor, family = cpu_vendor(), cpu_family()
+    own = FORMS_FAMILY.get((vendor, family), {}).get(path) if family is not None else None
+    if own is not None:
+        return own
     tune = FORMS_FINETUNES.get(vendor, {}).get(path)
     if tune is None:
         return path, ()
@@ -321,13 +333,13 @@ class Policy:
         model, ckpt = load_policy(path)
         if check is not False:
             kwargs["check"] = CostCheck(None if check is True else check)
-            from polyrl.machine import cpu_vendor
+            from polyrl.machine import cpu_family, cpu_vendor
 
-            vendor = cpu_vendor()
+            vendor, family = cpu_vendor(), cpu_family()
             loaded: dict[tuple, CostCheck] = {}  # a model the form check loaded is not loaded again for the pick
 
             def cost(p: str | Path, shipped: bool = False) -> CostCheck:
-                key = shipped_models(Path(p), vendor) if shipped else (Path(p), ())
+                key = shipped_models(Path(p), vendor, family) if shipped else (Path(p), ())
                 if key not in loaded:
                     loaded[key] = CostCheck(*key)
                 return loaded[key]
