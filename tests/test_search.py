@@ -700,14 +700,19 @@ def test_the_forms_models_stand_for_their_fine_tunes_on_that_vendors_machines(tm
     (tmp_path / "cpuinfo").write_text("processor\t: 0\nvendor_id\t: AuthenticAMD\ncpu family\t: ?\n")
     assert cpu_family(tmp_path / "cpuinfo") is None
     # a (vendor, family) named in FORMS_FAMILY asks its own models; another family of the vendor, or none known,
-    # asks what the vendor asks
-    for (vendor, family), own in FORMS_FAMILY.items():
+    # asks what the vendor asks (none is named since session 75: one named here for the test)
+    for named in FORMS_FAMILY.values():
         for path in (DEFAULT_FORMS, DEFAULT_FORMS_TUNED):
-            models = own[path]
-            assert all(m.is_file() for m in (models[0], *models[1])), models
-            vendors = shipped_models(path, vendor, None)
-            assert shipped_models(path, vendor, family) == models != vendors
-            assert shipped_models(path, vendor, family + 1) == vendors
+            assert all(m.is_file() for m in (named[path][0], *named[path][1])), named[path]
+    own = {DEFAULT_FORMS: (FORMS_SECOND[FORMS_FINETUNES["amd"][DEFAULT_FORMS]], ()),
+           DEFAULT_FORMS_TUNED: (DEFAULT_FORMS_TUNED, (DEFAULT_FORMS,))}
+    monkeypatch.setattr(policy_module, "FORMS_FAMILY", {("amd", 23): own})
+    for path in (DEFAULT_FORMS, DEFAULT_FORMS_TUNED):
+        vendors = shipped_models(path, "amd", None)
+        assert vendors == (FORMS_FINETUNES["amd"][path], (FORMS_SECOND[FORMS_FINETUNES["amd"][path]],))
+        assert shipped_models(path, "amd", 23) == own[path] != vendors
+        assert shipped_models(path, "amd", 25) == vendors and shipped_models(path, "intel", 23) == (path, ())
+    monkeypatch.undo()
     # each shipped forms model has its AMD fine-tune, shipped beside it, asked in its place on AMD machines,
     # blended with a second fine-tune (FORMS_SECOND); other vendors ask the model itself
     for path in (DEFAULT_FORMS, DEFAULT_FORMS_TUNED):
