@@ -402,8 +402,9 @@ def run_measurement(opts: MeasureOptions) -> MeasureSummary:
         if base is not None and base.status != "ok":
             summary.hits += 1 + len(legal)  # a baseline that failed is final: nothing to compare with
             return
-        have = {t: store.get(key(program, t), any_codegen=True) for t in legal}  # one look-up per schedule
-        missing = tuple(t for t in legal if have[t] is None or not is_current(key(program, t), have[t]))
+        keys = {t: key(program, t) for t in legal}
+        have = {t: store.get(k, any_codegen=True) for t, k in keys.items()}  # one look-up per schedule
+        missing = tuple(t for t in legal if have[t] is None or not is_current(keys[t], have[t]))
         summary.stale += sum(1 for t in missing if have[t] is not None)
         # a stored baseline never checked against its -O1 build (older polyrl) is checked now
         unchecked = base is not None and opts.reference_check and not base.verified
