@@ -180,6 +180,30 @@ def test_memo_store_answers_a_rerun(tmp_path: Path) -> None:
     assert {r["cached"] for r in _rows(tmp_path / "c").values()} == {"0"}
 
 
+def test_a_record_of_another_code_generation_is_timed_again_and_said(tmp_path: Path, capsys) -> None:
+    import sqlite3
+
+    from polyrl.runtime.store import CODEGEN_VERSION
+
+    db = tmp_path / "memo.db"
+    args = ["bench", "--dataset", "MINI", "--kernels", "gemm", "--variants", "base,polyrl-schedule",
+            "--repeat", "1", "--threads", "1", "--store", str(db)]
+    assert main([*args, "--out", str(tmp_path / "a")]) == 0
+    with sqlite3.connect(db) as con:  # as if an older emitter had written the transformed program's record
+        assert con.execute("UPDATE measurements SET codegen = ? WHERE schedule != ''",
+                           (CODEGEN_VERSION - 1,)).rowcount == 1
+    capsys.readouterr()
+    assert main([*args, "--out", str(tmp_path / "b")]) == 0
+    log = capsys.readouterr().err
+    rows = _rows(tmp_path / "b")
+    assert (rows[("gemm", "base")]["cached"], rows[("gemm", "polyrl-schedule")]["cached"]) == ("1", "0")
+    assert rows[("gemm", "polyrl-schedule")]["verified"] == "yes"
+    assert "timed again: 1 schedule(s)" in log and "another code generation's]" in log
+    assert main([*args, "--out", str(tmp_path / "c")]) == 0  # the new record replaced the stale one
+    assert "timed again" not in capsys.readouterr().err
+    assert {r["cached"] for r in _rows(tmp_path / "c").values()} == {"1"}
+
+
 def test_the_affine_variant_is_the_pluto_form_and_verifies(tmp_path: Path) -> None:
     args = ["bench", "--dataset", "MINI", "--kernels", "jacobi-2d,gemm", "--variants", "base,polyrl-affine",
             "--repeat", "1", "--threads", "1", "--store", str(tmp_path / "memo.db"), "--out", str(tmp_path / "a")]

@@ -129,7 +129,9 @@ def cmd_bench(args: argparse.Namespace) -> int:
             what = f"{r.speedup:.2f}x  ({r.seconds:.6f} s, spread {100 * (r.spread or 0):.1f}%)"
         else:
             what = r.status + (f": {r.detail[:120]}" if r.detail else "")
-        print(f"    {r.variant:<16} {what}{' [memo store]' if r.cached else ''}", file=log, flush=True)
+        note = " [memo store]" if r.cached else " [timed again: the store's record is another code generation's]" \
+            if r.stale else ""
+        print(f"    {r.variant:<16} {what}{note}", file=log, flush=True)
 
     def on_kernel(i: int, k) -> None:
         print(f"[{i + 1}/{len(kernels)}] {k.name}", file=log, flush=True)
@@ -153,6 +155,10 @@ def cmd_bench(args: argparse.Namespace) -> int:
     if done:
         plot(done, out / "speedups.png", names, title)
     print(table)
+    stale = sum(1 for r in done if r.stale)
+    if stale:
+        print(f"timed again: {stale} schedule(s) whose stored record timed the C of another code generation "
+              "(its own record replaces it)", file=log)
     print(f"wall time {elapsed:.0f} s; wrote {out / 'results.csv'}, {out / 'results.md'}"
           + (f", {out / 'speedups.png'}" if done else ""), file=log)
     return 130 if interrupted else 0

@@ -33,6 +33,7 @@ from polyrl.runtime import (
     measure_baseline,
     program_hash,
 )
+from polyrl.runtime.store import is_current
 
 BASE = "base"
 # statuses of a variant that was not run for a reason other than its own failure
@@ -60,6 +61,9 @@ class Row:
     verified: str = ""  # "yes", "no", "reference" (the base), "" not checked
     detail: str = ""
     cached: bool = False  # answered from the memo store
+    # timed again because the store's record of it timed the C of another code generation (runtime.store.is_current);
+    # the progress lines and the summary say so (not a CSV column)
+    stale: bool = False
 
     @property
     def ok(self) -> bool:
@@ -94,6 +98,7 @@ class _Bench:
         self.missing = {v.name: v.unavailable() for v in variants}
         # variants whose schedule a search chose by timing: never answered from the store
         self.retimed = {v.name for v in variants if v.chosen_by_timing}
+        self.stale: set[StoreKey] = set()  # keys whose stored record another code generation wrote
 
     def row(self, kernel: Kernel, variant: str, status: str, **kw) -> Row:
         r = Row(kernel.name, self.settings.dataset, variant, status, **kw)
@@ -106,7 +111,10 @@ class _Bench:
     def lookup(self, key: StoreKey) -> Measurement | None:
         if self.store is None or self.fresh:
             return None
-        rec = self.store.get(key)
+        rec = self.store.get(key, any_codegen=True)
+        if rec is not None and not is_current(key, rec):
+            self.stale.add(key)
+            return None
         if rec is None or (rec.status == "ok" and len(rec.times) < self.repeat):
             return None
         return Measurement.from_record(rec)
@@ -141,7 +149,8 @@ class _Bench:
         except Exception as e:
             return Measurement("error", detail=f"{type(e).__name__}: {_one_line(str(e))}")
 
-    def result_row(self, kernel: Kernel, variant: str, m: Measurement, base: Measurement | None) -> Row:
+    def result_row(self, kernel: Kernel, variant: str, m: Measurement, base: Measurement | None,
+                   stale: bool = False) -> Row:
         if variant == BASE:
             verified = "reference" if m.status == "ok" else ""
         else:
@@ -150,7 +159,7 @@ class _Bench:
         if m.status == "ok" and m.min and base is not None and base.min and (variant == BASE or m.verified):
             speedup = base.min / m.min
         return self.row(kernel, variant, m.status, seconds=m.min, spread=m.spread, repeat=len(m.times),
-                        speedup=speedup, verified=verified, detail=_one_line(m.detail), cached=m.cached)
+                        speedup=speedup, verified=verified, detail=_one_line(m.detail), cached=m.cached, stale=stale)
 
     def kernel(self, kernel: Kernel) -> list[Row]:
         ds = self.settings.dataset
@@ -214,7 +223,7 @@ class _Bench:
                 m = self.measure(case, b, reference, self.repeat)
                 if not v.chosen_by_timing:  # the search's own record of its winner stays as it chose on it
                     self.remember(keys[v.name], m)
-                rows.append(self.result_row(kernel, v.name, m, base))
+                rows.append(self.result_row(kernel, v.name, m, base, stale=keys[v.name] in self.stale))
         return rows
 
 
