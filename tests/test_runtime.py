@@ -6,6 +6,7 @@ import contextlib
 import os
 import re
 import stat
+import time
 from pathlib import Path
 
 import islpy as isl
@@ -664,6 +665,24 @@ def test_a_batch_variant_too_slow_for_the_timeout_is_not_timed(gemm: Scop, tmp_p
     r = _batch(gemm, [None, slow], tmp_path, timeout_s=0.3, repeat=3, min_time=0.0)
     assert r.status == "ok" and r.statuses == ("ok", "timeout"), r
     assert len(r.times[0]) >= 3 and r.times[1] == ()
+
+
+def test_a_batch_whose_warm_up_runs_over_a_lone_variants_limit_is_stopped_then(gemm: Scop, tmp_path: Path):
+    # variant 2's warm-up alone takes half a minute or more (a busy loop of 3e10 steps) where a lone run of it may
+    # take 0.5 s: a measuring worker's batch (with its quiet hold) is stopped as that warm-up passes twice the
+    # limit and a second (WARM_UP_LIMIT, WARM_UP_SLACK_S), not after it, and says which variant; the worker then
+    # measures the variants alone
+    slow = INTERCHANGED + "  { volatile double x = 0.0; long s; for (s = 0; s < 30000000000L; s++) x += 1.0; }\n"
+    start = time.monotonic()
+    r = _batch(gemm, [None, INTERCHANGED, slow], tmp_path, timeout_s=0.5, repeat=3, min_time=0.0,
+               quiet=contextlib.nullcontext)
+    took = time.monotonic() - start
+    assert r.status == "timeout" and "variant 2's warm-up ran over 2 s" in r.detail, r
+    assert took < 6, took
+    # without the worker's pipes the harness is not followed: the warm-up runs out, and the variant is not timed
+    fast = INTERCHANGED + "  { volatile double x = 0.0; long s; for (s = 0; s < 300000000L; s++) x += 1.0; }\n"
+    r = _batch(gemm, [None, fast], tmp_path, timeout_s=0.5, repeat=3, min_time=0.0)
+    assert r.status == "ok" and r.statuses == ("ok", "timeout"), r
 
 
 def test_a_batch_prunes_a_variant_far_slower_than_its_fastest_after_one_round(gemm: Scop, tmp_path: Path):

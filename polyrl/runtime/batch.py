@@ -34,6 +34,13 @@ DEFAULT_PRUNE = 1.5
 # rule, measured 1.34x. Pruning a region that short saves a few milliseconds; a run of 10 ms or
 # more is pruned after one run, as before.
 PRUNE_AFTER_S = 0.01
+# A measuring worker stops a batch whose warm-up of one variant has run this many times its time limit, plus
+# WARM_UP_SLACK_S (seconds the worker's gate stopped it not counted): a lone run of that variant would have been
+# stopped at its limit, so the batch waits no longer for it (run_batch). Twice the limit, not once: a warm-up on a
+# loaded machine (a test beside other work, the other worker's compiles) is slower than the same run alone, and
+# the harness's own check after the warm-up already leaves out the variants that are merely too slow.
+WARM_UP_LIMIT = 2.0
+WARM_UP_SLACK_S = 1.0
 
 
 @dataclass(frozen=True)
@@ -78,6 +85,28 @@ def _told(proc: subprocess.Popen, fd: int, deadline: Callable[[], float], err_pa
             return os.read(fd, 1)
 
 
+def _warm_ups(proc: subprocess.Popen, fd: int, deadline: Callable[[], float], err_parts: list[bytes],
+              timeout_s: float, pause: Pause | None) -> tuple[bytes | None, int]:
+    """Follow the harness's warm-ups (a "w" as each starts) until it is ready to time ("r") or has
+    ended (b""): that byte and the warm-ups seen; (None, the variant) as soon as one warm-up has
+    run WARM_UP_LIMIT times `timeout_s` and WARM_UP_SLACK_S (seconds it was stopped by `pause`'s
+    gate not counted), more than a lone run of that variant may take in all, so it is a timeout
+    whatever follows. subprocess.TimeoutExpired
+    past `deadline()`, the whole batch's."""
+    warm, seen = deadline, -1
+    while True:
+        try:
+            said = _told(proc, fd, lambda w=warm: min(deadline(), w()), err_parts)
+        except subprocess.TimeoutExpired:
+            if seen >= 0 and warm() <= deadline():
+                return None, seen
+            raise
+        if said != b"w":
+            return said, seen
+        seen += 1
+        warm = stoppable_deadline(WARM_UP_LIMIT * timeout_s + WARM_UP_SLACK_S, pause)
+
+
 def run_batch(exe: str | Path, variants: int, timeout_s: float, repeat: int, threads: int | None = None,
               min_time: float = BATCH_MIN_TIMED_S, prune: float = 0.0,
               quiet: Callable[[], AbstractContextManager] | None = None,
@@ -87,7 +116,9 @@ def run_batch(exe: str | Path, variants: int, timeout_s: float, repeat: int, thr
     `timeout_s` bounds one variant's warm-up and `repeat` timed runs, estimated from its
     warm-up (a slower one is reported as "timeout" and not timed, as a lone binary would
     have been stopped); a process that runs over that for every variant together is
-    stopped and the batch fails.
+    stopped and the batch fails. With `quiet`, so does one whose warm-up alone runs well over
+    `timeout_s` (WARM_UP_LIMIT; status "timeout", the variant in its detail): its worker measures the
+    variants alone, each under its own limit, instead of waiting out the whole batch's.
 
     `prune` > 0: at the end of each round of timed runs, a variant other than the original
     whose fastest run is over `prune` times the batch's fastest run, and whose runs add up to
@@ -148,7 +179,13 @@ def run_batch(exe: str | Path, variants: int, timeout_s: float, repeat: int, thr
                 registered = True
             deadline = stoppable_deadline(budget, pause)
             err_parts: list[bytes] = []
-            ready = _told(proc, told, deadline, err_parts) == b"r"
+            said, warm = _warm_ups(proc, told, deadline, err_parts, timeout_s, pause)
+            if said is None:  # a warm-up ran over a lone variant's whole limit: the worker measures them alone
+                kill_group(proc)
+                proc.communicate()
+                limit = WARM_UP_LIMIT * timeout_s + WARM_UP_SLACK_S
+                return BatchResult("timeout", detail=f"variant {warm}'s warm-up ran over {limit:g} s")
+            ready = said == b"r"
             if registered:
                 registered = False
                 pause.ended()  # from here on it is never stopped
