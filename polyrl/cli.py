@@ -109,7 +109,8 @@ def build_parser() -> argparse.ArgumentParser:
                    "loops as written is taken where the cost model predicts that faster, and where the original "
                    "loops would stay, the program's Pluto form (so chosen) is used instead; either form is then "
                    "left out where two more cost models (costmodel-forms.pt and costmodel-forms-tuned.pt; on AMD "
-                   "machines each stands for its fine-tunes on AMD labels) both predict the original loops faster")
+                   "machines each stands for its fine-tunes on AMD labels, on AMD CPU family 23 for one taught that "
+                   "family's labels) both predict the original loops faster")
     p.add_argument("--macro-pick", action=argparse.BooleanOptionalAction, default=None,
                    help="after the cost model's check, let the two forms cost models pick between the checked schedule "
                    "and the program's macro schedules (tile, pack, register-block, vector code, parallel; interchange "

@@ -77,11 +77,15 @@ FORMS_SECOND: dict[Path, Path] = {
     FORMS_FINETUNES["amd"][DEFAULT_FORMS_TUNED]: DEFAULT_COSTMODEL.with_name("costmodel-forms-tuned-amd-zen5.pt"),
 }
 # On a machine of a (vendor, CPU family) named here, each shipped forms model stands for the CostCheck (path, blend)
-# given, in place of what FORMS_FINETUNES and FORMS_SECOND make of it. None is named: session 75 shipped Z75 alone
-# (F67 taught the labels of a Zen 1) for AMD family 23 on a MEDIUM-sized held-out set (1.056), and took it back the
-# same session when the cache-bound check it had committed to gave 0.944 (`reports/session75/decide75c.md`; the
-# files are at git 1a89d96).
-FORMS_FAMILY: dict[tuple[str, int], dict[Path, tuple[Path, tuple[Path, ...]]]] = {}
+# given, in place of what FORMS_FINETUNES and FORMS_SECOND make of it. Session 76: AMD family 23 (the Zen 1 of
+# sessions 74-76; Zen 2 shares the family number, no label of one was ever measured), Z76 alone: F67 taught the
+# 8,343 labels of that Zen 1, MEDIUM-sized and cache-bound (scale 128) programs both, decided on held-out sets of
+# both kinds together (`reports/session76/decide76.md`, COSTMODEL.md). Session 75's Z75, taught the MEDIUM-sized
+# ones alone, was taken back when it lost on the cache-bound set (`reports/session75/decide75c.md`).
+FORMS_FAMILY: dict[tuple[str, int], dict[Path, tuple[Path, tuple[Path, ...]]]] = {
+    ("amd", 23): {DEFAULT_FORMS: (DEFAULT_COSTMODEL.with_name("costmodel-forms-amd-zen1.pt"), ()),
+                  DEFAULT_FORMS_TUNED: (DEFAULT_COSTMODEL.with_name("costmodel-forms-tuned-amd-zen1.pt"), ())},
+}
 # ... and how much faster it must predict the original before the form is left out (1: any faster)
 FORM_MARGIN = 1.0
 # the macro pick (Policy._macro_pick; on in `optimize` since session 37) asks those two models too, and takes a macro
