@@ -668,8 +668,8 @@ def test_a_batch_variant_too_slow_for_the_timeout_is_not_timed(gemm: Scop, tmp_p
 
 
 def test_a_batch_whose_warm_up_runs_over_a_lone_variants_limit_is_stopped_then(gemm: Scop, tmp_path: Path):
-    # variant 2's warm-up alone takes half a minute or more (a busy loop of 3e10 steps) where a lone run of it may
-    # take 0.5 s: a measuring worker's batch (with its quiet hold) is stopped as that warm-up passes twice the
+    # variant 2's warm-up alone is a busy loop of 3e10 steps (500 times the 6e7 of the test above, which take
+    # 0.1-0.3 s) where a lone run of it may take 0.5 s: a measuring worker's batch (with its quiet hold) is stopped as that warm-up passes twice the
     # limit and a second (WARM_UP_LIMIT, WARM_UP_SLACK_S), not after it, and says which variant; the worker then
     # measures the variants alone
     slow = INTERCHANGED + "  { volatile double x = 0.0; long s; for (s = 0; s < 30000000000L; s++) x += 1.0; }\n"

@@ -129,8 +129,11 @@ def cmd_bench(args: argparse.Namespace) -> int:
             what = f"{r.speedup:.2f}x  ({r.seconds:.6f} s, spread {100 * (r.spread or 0):.1f}%)"
         else:
             what = r.status + (f": {r.detail[:120]}" if r.detail else "")
-        note = " [memo store]" if r.cached else " [timed again: the store's record is another code generation's]" \
-            if r.stale else ""
+        note = ""
+        if r.cached:
+            note = " [memo store]"
+        elif r.stale:
+            note = " [timed again: the store's record is another code generation's]"
         print(f"    {r.variant:<16} {what}{note}", file=log, flush=True)
 
     def on_kernel(i: int, k) -> None:

@@ -86,12 +86,11 @@ def _told(proc: subprocess.Popen, fd: int, deadline: Callable[[], float], err_pa
 
 
 def _warm_ups(proc: subprocess.Popen, fd: int, deadline: Callable[[], float], err_parts: list[bytes],
-              timeout_s: float, pause: Pause | None) -> tuple[bytes | None, int]:
+              limit_s: float, pause: Pause | None) -> tuple[bytes | None, int]:
     """Follow the harness's warm-ups (a "w" as each starts) until it is ready to time ("r") or has
     ended (b""): that byte and the warm-ups seen; (None, the variant) as soon as one warm-up has
-    run WARM_UP_LIMIT times `timeout_s` and WARM_UP_SLACK_S (seconds it was stopped by `pause`'s
-    gate not counted), more than a lone run of that variant may take in all, so it is a timeout
-    whatever follows. subprocess.TimeoutExpired
+    run `limit_s` (seconds it was stopped by `pause`'s gate not counted), more than a lone run of
+    that variant may take in all, so it is a timeout whatever follows. subprocess.TimeoutExpired
     past `deadline()`, the whole batch's."""
     warm, seen = deadline, -1
     while True:
@@ -104,7 +103,7 @@ def _warm_ups(proc: subprocess.Popen, fd: int, deadline: Callable[[], float], er
         if said != b"w":
             return said, seen
         seen += 1
-        warm = stoppable_deadline(WARM_UP_LIMIT * timeout_s + WARM_UP_SLACK_S, pause)
+        warm = stoppable_deadline(limit_s, pause)
 
 
 def run_batch(exe: str | Path, variants: int, timeout_s: float, repeat: int, threads: int | None = None,
@@ -179,11 +178,11 @@ def run_batch(exe: str | Path, variants: int, timeout_s: float, repeat: int, thr
                 registered = True
             deadline = stoppable_deadline(budget, pause)
             err_parts: list[bytes] = []
-            said, warm = _warm_ups(proc, told, deadline, err_parts, timeout_s, pause)
+            limit = WARM_UP_LIMIT * timeout_s + WARM_UP_SLACK_S
+            said, warm = _warm_ups(proc, told, deadline, err_parts, limit, pause)
             if said is None:  # a warm-up ran over a lone variant's whole limit: the worker measures them alone
                 kill_group(proc)
                 proc.communicate()
-                limit = WARM_UP_LIMIT * timeout_s + WARM_UP_SLACK_S
                 return BatchResult("timeout", detail=f"variant {warm}'s warm-up ran over {limit:g} s")
             ready = said == b"r"
             if registered:

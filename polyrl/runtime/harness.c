@@ -280,8 +280,8 @@ static void polyrl_prune_slow(void)
             polyrl_pruned[k] = 1;
 }
 
-/* Tell the measuring worker `c` ("r": ready to time, then wait for its go; "d": done timing),
- * where it asked for it. */
+/* Tell the measuring worker `c` ("w": a warm-up starts; "r": ready to time, then wait for its go;
+ * "d": done timing), where it asked for it. */
 static void polyrl_tell(char c)
 {
     const char *tell = getenv("POLYRL_SIGNAL_FD"), *wait = getenv("POLYRL_WAIT_FD");
@@ -293,26 +293,17 @@ static void polyrl_tell(char c)
         (void)!read(atoi(wait), &go, 1);
 }
 
-/* Tell the measuring worker that a variant's warm-up starts ("w"; where it asked for it, never
- * waiting): it stops a batch whose warm-up runs over a lone variant's whole time limit, which
- * the timeout check after the warm-up cannot do (session 76: a 4-variant batch ran 22 minutes
- * under a 60 s limit). */
-static void polyrl_announce(void)
-{
-    const char *tell = getenv("POLYRL_SIGNAL_FD");
-    char c = 'w';
-    if (tell && getenv("POLYRL_WAIT_FD"))
-        (void)!write(atoi(tell), &c, 1);
-}
-
 int polyrl_batch_next(void)
 {
     int k;
     if (polyrl_phase == 0) { /* warm-ups, in order */
         polyrl_continued = 0;
         if (++polyrl_cur < polyrl_nv) {
+            /* "w": the worker stops a batch whose warm-up runs over a lone variant's whole time limit,
+             * which the timeout check after the warm-up cannot do (session 76: a 4-variant batch ran
+             * 22 minutes under a 60 s limit) */
             if (!polyrl_later)
-                polyrl_announce();
+                polyrl_tell('w');
             return polyrl_cur;
         }
         polyrl_phase = polyrl_later ? 3 : 1;

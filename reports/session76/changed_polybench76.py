@@ -7,31 +7,14 @@ import os
 import sys
 from pathlib import Path
 
-from polyrl.bench.suite import discover, resolve_suite
-from polyrl.machine import cpu_family, cpu_vendor
-from polyrl.search import Policy
 from polyrl.search import policy as pol
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "session75"))
+from changed_polybench75 import changed  # noqa: E402
+
 dataset, forms, tuned, out = sys.argv[1], Path(sys.argv[2]).resolve(), Path(sys.argv[3]).resolve(), Path(sys.argv[4])
-if (cpu_vendor(), cpu_family()) != ("amd", 23):
-    raise SystemExit("run this on an AMD family 23 machine: elsewhere Z76 changes nothing")
-pol.FORMS_FAMILY = {}  # before: every AMD machine asks F52 blended with F67
-before = Policy.load(None, check=True, pick=True)
-blend = os.environ.get("BLEND") == "1"
-if blend:  # F52 (the shipped base forms models) blended with Z76
-    pol.FORMS_FAMILY = {("amd", 23): {pol.DEFAULT_FORMS: (pol.DEFAULT_FORMS, (forms,)),
-                                      pol.DEFAULT_FORMS_TUNED: (pol.DEFAULT_FORMS_TUNED, (tuned,))}}
+if os.environ.get("BLEND") == "1":  # F52 (the shipped base forms models) blended with Z76
+    family = {pol.DEFAULT_FORMS: (pol.DEFAULT_FORMS, (forms,)), pol.DEFAULT_FORMS_TUNED: (pol.DEFAULT_FORMS_TUNED, (tuned,))}
 else:
-    pol.FORMS_FAMILY = {("amd", 23): {pol.DEFAULT_FORMS: (forms, ()), pol.DEFAULT_FORMS_TUNED: (tuned, ())}}
-after = Policy.load(None, check=True, pick=True)
-print("after:", after.forms.path.name, [p.name for p in getattr(after.forms, "blend", ())], flush=True)
-lines = [f"# session 76: the one-shot schedules before Z76 (F52 blended with F67) of the PolyBench kernels at {dataset} "
-         "whose schedule on this AMD family 23 machine changes with decide76.md's variant in their place"]
-for k in discover(resolve_suite("polybench")[1]):
-    prog = k.load(dataset)
-    a, b = before.greedy(prog).text, after.greedy(k.load(dataset)).text
-    if a != b:
-        print(f"{k.name:15s} before `{a or 'original'}` -> Z76 `{b or 'original'}`", flush=True)
-        lines.append(f"{k.name}: {a}")
-print(f"{dataset}: {len(lines) - 1} kernel(s) change")
-out.write_text("\n".join(lines) + "\n")
+    family = {pol.DEFAULT_FORMS: (forms, ()), pol.DEFAULT_FORMS_TUNED: (tuned, ())}
+changed(dataset, family, "Z76", out, 76)
