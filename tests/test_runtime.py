@@ -603,8 +603,10 @@ def test_a_batch_times_its_variants_interleaved_and_dumps_each(gemm: Scop, tmp_p
     for times in r.times:  # at least `repeat` runs each, adding up to the minimum time (or MAX_TIMED_RUNS)
         assert len(times) >= 3 and all(t > 0 for t in times)
         assert sum(times) >= 0.01 or len(times) == MAX_TIMED_RUNS
-    # rounds visit every variant that still wants runs: none runs far more often than another
-    assert max(map(len, r.times)) <= 3 * min(map(len, r.times))
+    # a variant runs while it wants runs and not once more: past `repeat`, its runs but the last add up to less
+    # than the minimum time (how many each gets depends on its speed and the machine's load, not on the others)
+    for times in r.times:
+        assert len(times) == 3 or sum(times[:-1]) < 0.01 * (1 + 1e-6), times  # times as written: 10 digits
     base = measure(gemm, None, TC, repeat=1)
     original = load_dump(r.dumps[0])
     dumps = [original] + [load_dump(d, same_as=original) for d in r.dumps[1:]]

@@ -31,8 +31,9 @@ def shipped_and_z75(d: Path) -> dict:
     return {name: (pair, pair) for name, pair in both.items()}
 
 
-def main(variants: Callable[[Path], dict]) -> None:
-    """`predict` with `variants(the --z75 folder)` (name: (form check's pair, pick's pair)), or `compare`."""
+def main(variants: Callable[[Path], dict], shipped: str = "F67") -> None:
+    """`predict` with `variants(the --z75 folder)` (name: (form check's pair, pick's pair)), or `compare`, each
+    variant against the one named `shipped`."""
     ap = argparse.ArgumentParser()
     sub = ap.add_subparsers(dest="cmd", required=True)
     p1 = sub.add_parser("predict")
@@ -43,7 +44,7 @@ def main(variants: Callable[[Path], dict]) -> None:
     p2.add_argument("outs", nargs="+")
     p2.add_argument("--sets", nargs="+")
     a = ap.parse_args()
-    replay67.SHIPPED = "F67"
+    replay67.SHIPPED = shipped
     if a.cmd == "predict":
         a.add = []
         replay67.predict(a, variants(Path(a.z75)), extra=replay70.predictions)
