@@ -7,11 +7,13 @@
 # candidates, 8 policy samples) and measures them (3 runs each, every schedule verified), and exports a shard.
 #   SEED=319 COUNT=100 bash reports/session77/label77.sh list      # nothing timed; PART=K/N lists one part
 #   SEED=319 COUNT=100 bash reports/session77/label77.sh measure   # nothing else running
+# WEIGHTS= (empty) for the generator's default weights (seed 321, training), its shard named without "stencil".
 set -u
 S=/work/runs/s77
 seed=${SEED:?SEED=...} count=${COUNT:-50}
 mkdir -p $S
+weights=${WEIGHTS-stencil_jacobi=3,stencil_seidel=2,imperfect=1,triangular_update=1}
 [ -d $S/g$seed ] || /work/main/.venv/bin/polyrl generate --count $count --seed $seed --scale 128 \
-  --weights stencil_jacobi=3,stencil_seidel=2,imperfect=1,triangular_update=1 --out $S/g$seed > $S/gen$seed.log
-S=$S SEED=$seed NAME=s77-g$seed-scale128-stencil-pick-samples-epyc23m1 \
+  ${weights:+--weights $weights} --out $S/g$seed > $S/gen$seed.log
+S=$S SEED=$seed NAME=s77-g$seed-scale128${weights:+-stencil}-pick-samples-epyc23m1 \
   exec bash "$(dirname "$0")/../session72/label72train.sh" "$@"
