@@ -600,12 +600,12 @@ def _batch(scop: Scop, regions: list[str | None], tmp_path: Path, **kw):
 def test_a_batch_times_its_variants_interleaved_and_dumps_each(gemm: Scop, tmp_path: Path):
     r = _batch(gemm, [None, INTERCHANGED, OFF_BY_ONE], tmp_path, timeout_s=60, repeat=3, min_time=0.01)
     assert r.status == "ok" and r.statuses == ("ok", "ok", "ok"), r
-    for times in r.times:  # at least `repeat` runs each, adding up to the minimum time (or MAX_TIMED_RUNS)
+    # each variant runs while it wants runs and not once more: at least `repeat` runs adding up to the minimum time
+    # (or MAX_TIMED_RUNS), and past `repeat` its runs but the last add up to less than it (how many each gets
+    # depends on its speed and the machine's load, not on the others)
+    for times in r.times:
         assert len(times) >= 3 and all(t > 0 for t in times)
         assert sum(times) >= 0.01 or len(times) == MAX_TIMED_RUNS
-    # a variant runs while it wants runs and not once more: past `repeat`, its runs but the last add up to less
-    # than the minimum time (how many each gets depends on its speed and the machine's load, not on the others)
-    for times in r.times:
         assert len(times) == 3 or sum(times[:-1]) < 0.01 * (1 + 1e-6), times  # times as written: 10 digits
     base = measure(gemm, None, TC, repeat=1)
     original = load_dump(r.dumps[0])
@@ -670,10 +670,10 @@ def test_a_batch_variant_too_slow_for_the_timeout_is_not_timed(gemm: Scop, tmp_p
 
 
 def test_a_batch_whose_warm_up_runs_over_a_lone_variants_limit_is_stopped_then(gemm: Scop, tmp_path: Path):
-    # variant 2's warm-up alone is a busy loop of 3e10 steps (500 times the 6e7 of the test above, which take
-    # 0.1-0.3 s) where a lone run of it may take 0.5 s: a measuring worker's batch (with its quiet hold) is stopped as that warm-up passes twice the
-    # limit and a second (WARM_UP_LIMIT, WARM_UP_SLACK_S), not after it, and says which variant; the worker then
-    # measures the variants alone
+    # variant 2's warm-up alone is a busy loop of 3e10 steps (500 times the 6e7 of the test above, which took
+    # 0.29 s a run on session 77's Zen 1) where a lone run of it may take 0.5 s: a measuring worker's batch (with
+    # its quiet hold) is stopped as that warm-up passes twice the limit and a second (WARM_UP_LIMIT,
+    # WARM_UP_SLACK_S), not after it, and says which variant; the worker then measures the variants alone
     slow = INTERCHANGED + "  { volatile double x = 0.0; long s; for (s = 0; s < 30000000000L; s++) x += 1.0; }\n"
     start = time.monotonic()
     r = _batch(gemm, [None, INTERCHANGED, slow], tmp_path, timeout_s=0.5, repeat=3, min_time=0.0,

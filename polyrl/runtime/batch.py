@@ -153,7 +153,8 @@ def run_batch(exe: str | Path, variants: int, timeout_s: float, repeat: int, thr
     ours: tuple[int, ...] = ()  # the worker's ends of the pipes, closed at the end
     theirs: tuple[int, ...] = ()  # the harness's, closed here once it has them
     if quiet is not None:
-        told, tell = os.pipe()  # the harness tells: "w" as each warm-up starts, "r" at its first timed round, "d" after its last
+        # the harness tells: "w" as each warm-up starts, "r" at its first timed round, "d" after its last
+        told, tell = os.pipe()
         wait, go = os.pipe()  # ... and waits on this for the go
         env.update(POLYRL_SIGNAL_FD=str(tell), POLYRL_WAIT_FD=str(wait))
         ours, theirs = (told, go), (tell, wait)

@@ -3,8 +3,7 @@ Z75's two files alone in place of F52 blended with F67 (decide75b.md, FORMS_FAMI
 is timed (PolyBench decides nothing: this only says what to measure after). Writes the pipeline's schedules before
 the change (F52 blended with F67) of the changed kernels as a `polyrl bench --schedules` file, so that
 `polyrl-schedule` (before) and `polyrl-policy` (with Z75) run side by side in one bench (session 66's bench66.sh).
-`changed` is also session 76's changed_polybench76.py's, with Z76 in Z75's place, and session 77's, with Z77 against
-the shipped Z76 (`before`).
+`changed` is also session 76's changed_polybench76.py's, with Z76 in Z75's place.
   .venv/bin/python reports/session75/changed_polybench75.py LARGE|MEDIUM Z75-forms-export.pt Z75-tuned-export.pt OUT.txt"""
 import sys
 from pathlib import Path
@@ -15,25 +14,22 @@ from polyrl.search import Policy
 from polyrl.search import policy as pol
 
 
-def changed(dataset: str, family: dict, name: str, out: Path, session: int,
-            before: tuple[str, dict] = ("F52 blended with F67", {})) -> None:
+def changed(dataset: str, family: dict, name: str, out: Path, session: int) -> None:
     """Print and write (`out`, a --schedules file of the schedules before) the kernels whose schedule at `dataset`
     changes when AMD family 23 asks `family` (FORMS_FAMILY's entry: shipped path -> (path, blend)), called `name`,
-    in place of `before` (its name and its FORMS_FAMILY entry; an empty one: F52 blended with F67, as every AMD
-    machine without an entry asks)."""
+    in place of F52 blended with F67."""
     if (cpu_vendor(), cpu_family()) != ("amd", 23):
         raise SystemExit(f"run this on an AMD family 23 machine: elsewhere {name} changes nothing")
-    before_name, before_family = before
-    pol.FORMS_FAMILY = {("amd", 23): before_family} if before_family else {}
-    old = Policy.load(None, check=True, pick=True)
+    pol.FORMS_FAMILY = {}  # before: every AMD machine asks F52 blended with F67
+    before = Policy.load(None, check=True, pick=True)
     pol.FORMS_FAMILY = {("amd", 23): family}
     after = Policy.load(None, check=True, pick=True)
     assert (after.forms.path, tuple(after.forms.blend)) == family[pol.DEFAULT_FORMS], after.forms
-    lines = [f"# session {session}: the one-shot schedules before {name} ({before_name}) of the PolyBench "
+    lines = [f"# session {session}: the one-shot schedules before {name} (F52 blended with F67) of the PolyBench "
              f"kernels at {dataset} whose schedule on this AMD family 23 machine changes with {name} in their place"]
     for k in discover(resolve_suite("polybench")[1]):
         prog = k.load(dataset)
-        a, b = old.greedy(prog).text, after.greedy(k.load(dataset)).text
+        a, b = before.greedy(prog).text, after.greedy(k.load(dataset)).text
         if a != b:
             print(f"{k.name:15s} before `{a or 'original'}` -> {name} `{b or 'original'}`", flush=True)
             lines.append(f"{k.name}: {a}")
