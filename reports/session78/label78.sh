@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# session 78: fresh held-out sets of this AMD EPYC (family 23 model 1, Zen 1) for decide78.md, listed and measured by
-# session 72's label72train.sh (the shipped pipeline's checked schedule, the macro pick's candidates and 8 policy
-# samples; 3 runs each, every schedule verified; a shard exported):
+# session 78: fresh held-out sets (even seeds) of this AMD EPYC (family 23 model 1, Zen 1) for decide78.md, and
+# training seeds (odd), listed and measured by session 72's label72train.sh (the shipped pipeline's checked schedule,
+# the macro pick's candidates and 8 policy samples; 3 runs each, every schedule verified; a shard exported):
 #   KIND=cache  SEED=326 COUNT=50  bash reports/session78/label78.sh list|measure  # scale 128, default weights
 #   KIND=medium SEED=328 COUNT=120 bash reports/session78/label78.sh list|measure  # MEDIUM sizes, as seeds 314, 316
 # PART=K/N lists one part (N processes side by side); `measure` wants nothing else running.
