@@ -4,14 +4,19 @@
 # pick_schedules62.py), measured with 3 runs each, exported as a shard. SEED=305 etc. for more of the same kind.
 #   bash reports/session72/label72train.sh list      # nothing timed; resumes; PART=K/N lists one part
 #   bash reports/session72/label72train.sh measure   # nothing else running; then export a shard
-# S=FOLDER and NAME=SHARD-NAME-STEM for another session's runs (session 74's label74.sh)
+# S=FOLDER and NAME=SHARD-NAME-STEM for another session's runs (session 74's label74.sh); COUNT=N programs (default
+# 200) and GENERATE="FLAGS" for `polyrl generate`'s size and weights (default MEDIUM's below; session 75's label75c.sh
+# and later pass --scale 128 and their weights)
 set -u
 S=${S:-/work/runs/s72}
 mkdir -p $S
 source "$(dirname "$0")/../session46/configs46.sh"   # P R; cd $S
-seed=${SEED:-303}
+seed=${SEED:-303} count=${COUNT:-200} generate=${GENERATE:-"--scale 0.05 --weights contraction=2,imperfect=1,ops=0.15"}
 c=g$seed store=labels$seed
-[ -d $c ] || $P/polyrl generate --count 200 --seed $seed --scale 0.05 --weights contraction=2,imperfect=1,ops=0.15 --out $c
+# generated into a folder of this process's own, then moved into place, so that parts listed side by side (PART=0/2
+# and PART=1/2 at once) never write into one folder together; the first to finish wins
+[ -d $c ] || { $P/polyrl generate --count $count --seed $seed $generate --out $c.$$ > gen$seed.log \
+  && mv -T $c.$$ $c 2> /dev/null || rm -rf $c.$$; }
 case ${1:-} in
   list)  # PART=K/N: the programs whose index is K modulo N, into their own file (N processes side by side)
     only=""

@@ -6,5 +6,5 @@
 #   bash reports/session75/label75c.sh list      # nothing timed; PART=K/N lists one part
 #   bash reports/session75/label75c.sh measure   # nothing else running
 S=/work/runs/s75
-[ -d $S/g318 ] || /work/main/.venv/bin/polyrl generate --count 50 --seed 318 --scale 128 --out $S/g318 > $S/gen318.log
-S=$S SEED=318 NAME=s75-g318-scale128-pick-samples-epyc23m1 exec bash "$(dirname "$0")/../session72/label72train.sh" "$@"
+S=$S SEED=318 COUNT=50 GENERATE="--scale 128" NAME=s75-g318-scale128-pick-samples-epyc23m1 \
+  exec bash "$(dirname "$0")/../session72/label72train.sh" "$@"

@@ -7,7 +7,6 @@
 #   SEED=315 COUNT=150 bash reports/session76/label76.sh measure   # nothing else running
 set -u
 S=/work/runs/s76
-seed=${SEED:?SEED=...} count=${COUNT:-50}
-mkdir -p $S
-[ -d $S/g$seed ] || /work/main/.venv/bin/polyrl generate --count $count --seed $seed --scale 128 --out $S/g$seed > $S/gen$seed.log
-S=$S SEED=$seed NAME=s76-g$seed-scale128-pick-samples-epyc23m1 exec bash "$(dirname "$0")/../session72/label72train.sh" "$@"
+seed=${SEED:?SEED=...}
+S=$S SEED=$seed COUNT=${COUNT:-50} GENERATE="--scale 128" NAME=s76-g$seed-scale128-pick-samples-epyc23m1 \
+  exec bash "$(dirname "$0")/../session72/label72train.sh" "$@"

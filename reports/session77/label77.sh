@@ -10,13 +10,8 @@
 # WEIGHTS= (empty) for the generator's default weights (seed 321, training), its shard named without "stencil".
 set -u
 S=/work/runs/s77
-seed=${SEED:?SEED=...} count=${COUNT:-50}
-mkdir -p $S
+seed=${SEED:?SEED=...}
 weights=${WEIGHTS-stencil_jacobi=3,stencil_seidel=2,imperfect=1,triangular_update=1}
-# generated into a folder of this process's own, then moved into place, so that parts listed side by side (PART=0/2
-# and PART=1/2 at once, as seed 324 was) never write into one folder together; the first to finish wins
-[ -d $S/g$seed ] || { /work/main/.venv/bin/polyrl generate --count $count --seed $seed --scale 128 \
-  ${weights:+--weights $weights} --out $S/g$seed.$$ > $S/gen$seed.log && mv -T $S/g$seed.$$ $S/g$seed 2> /dev/null \
-  || rm -rf $S/g$seed.$$; }
-S=$S SEED=$seed NAME=s77-g$seed-scale128${weights:+-stencil}-pick-samples-epyc23m1 \
+S=$S SEED=$seed COUNT=${COUNT:-50} GENERATE="--scale 128${weights:+ --weights $weights}" \
+  NAME=s77-g$seed-scale128${weights:+-stencil}-pick-samples-epyc23m1 \
   exec bash "$(dirname "$0")/../session72/label72train.sh" "$@"

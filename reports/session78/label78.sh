@@ -7,15 +7,11 @@
 # PART=K/N lists one part (N processes side by side); `measure` wants nothing else running.
 set -u
 S=/work/runs/s78
-seed=${SEED:?SEED=...} count=${COUNT:-50} kind=${KIND:?KIND=cache or medium}
-mkdir -p $S
+seed=${SEED:?SEED=...} kind=${KIND:?KIND=cache or medium}
 case $kind in
-  cache)  flags="--scale 128" name=s78-g$seed-scale128-pick-samples-epyc23m1 ;;
-  # label72train.sh's own MEDIUM corpus (it would generate 200)
-  medium) flags="--scale 0.05 --weights contraction=2,imperfect=1,ops=0.15" name=s78-g$seed-medium-pick-samples-epyc23m1 ;;
+  cache)  generate="--scale 128" size=scale128 ;;
+  medium) generate="" size=medium ;;  # label72train.sh's own MEDIUM corpus
   *) echo "KIND must be cache or medium" >&2; exit 2 ;;
 esac
-# generated into a folder of this process's own, then moved into place (parts listed side by side)
-[ -d $S/g$seed ] || { /work/main/.venv/bin/polyrl generate --count $count --seed $seed $flags --out $S/g$seed.$$ \
-  > $S/gen$seed.log && mv -T $S/g$seed.$$ $S/g$seed 2> /dev/null || rm -rf $S/g$seed.$$; }
-S=$S SEED=$seed NAME=$name exec bash "$(dirname "$0")/../session72/label72train.sh" "$@"
+S=$S SEED=$seed COUNT=${COUNT:-50} GENERATE=$generate NAME=s78-g$seed-$size-pick-samples-epyc23m1 \
+  exec bash "$(dirname "$0")/../session72/label72train.sh" "$@"

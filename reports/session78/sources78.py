@@ -1,6 +1,6 @@
 """Session 78: where the labelled best of each program sits against the one-shot pipeline's final (nothing timed):
-the final itself, among the schedules the pick's forms models scored (the checked schedule and the macro candidates),
-or outside them (one of the 8 policy samples the listing measured, which the pick does not weigh), with the summed
+the final itself, among the schedules the variant's forms models scored (every model of its row's predictions but the
+check's cost model: the checked schedule and the macro candidates), or outside them (one of the 8 policy samples the listing measured, which the pick does not weigh), with the summed
 log-gap of the best over the final per kind.
   .venv/bin/python reports/session78/sources78.py REPLAY.jsonl[.gz] ... --shards SHARD ... --variant Z76"""
 import collections
@@ -11,6 +11,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "session67"))
 from oracle67 import arguments, labelled_best  # noqa: E402
 from replay67 import final_replay, speedup  # noqa: E402
+
+from polyrl.search.policy import DEFAULT_COSTMODEL  # noqa: E402  (the check's model, named alone in each row)
 
 
 def main() -> None:
@@ -23,7 +25,7 @@ def main() -> None:
         if (r["shard"], r["program"]) not in best or s is None:
             continue
         b, sb = best[(r["shard"], r["program"])]
-        scored = {x for model, schedules, _ in v.get("pred", []) if model.startswith("costmodel-forms") for x in schedules}
+        scored = {x for model, schedules, _ in v.get("pred", []) if model != DEFAULT_COSTMODEL.name for x in schedules}
         kind = "the final" if b == v["final"] else "scored by the pick" if b in scored else "not scored (a policy sample)"
         count[kind] += 1
         gap[kind] += max(math.log(sb / s), 0.0)
