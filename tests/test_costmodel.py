@@ -44,6 +44,7 @@ from polyrl.model.costmodel import (
 from polyrl.model.features import NODE_FEATURES, NUM_EDGE_TYPES, program_graph
 from polyrl.runtime import MemoStore, Toolchain, compare, program_hash
 from polyrl.runtime.store import StoreKey
+from polyrl.search.policy import DEFAULT_COSTMODEL
 
 MAIN = """
 int main(void)
@@ -524,6 +525,65 @@ def test_backbone_standardizes_its_inputs_with_saved_statistics():
     edges = torch.tensor([[0, 1], [1, 0]])
     assert torch.equal(again(x, edges), net(x, edges))
 
+
+def test_a_column_the_training_data_never_made_vary_is_read_at_its_mean():
+    torch.manual_seed(0)
+    net = GraphBackbone(4, hidden_channels=8, num_layers=1, heads=1).eval()
+    x = torch.tensor([[1.0, 10.0, 5.0, 0.0], [3.0, 30.0, 5.0, 0.0]])
+    net.set_input_scaling(x)
+    assert net.x_seen.tolist() == [True, True, False, False]
+    edges = torch.tensor([[0, 1], [1, 0]])
+    batch = torch.zeros(2, dtype=torch.long)
+    odd = x.clone()
+    odd[:, 2], odd[:, 3] = 6.0, 1.0  # 1,000 standard deviations off, as the scaling divides them
+    with torch.no_grad():
+        base, base_batched = net(x, edges), net(x, edges, batch)
+        assert torch.equal(net(odd, edges), base)  # both forward paths ignore them
+        torch.testing.assert_close(net(odd, edges, batch), base_batched)
+        moved = x.clone()
+        moved[0, 0] = 2.0
+        assert not torch.equal(net(moved, edges), base)  # a column seen is read
+        # a fine-tune whose data makes column 3 vary is taught it from then on
+        net.record_seen(torch.tensor([[0.0, 0.0, 5.0, 0.0], [0.0, 0.0, 5.0, 1.0]]))
+        assert net.x_seen.tolist() == [True, True, False, True]
+        assert not torch.equal(net(odd, edges), base)
+    assert net.state_dict()["x_seen"].tolist() == [True, True, False, True]  # saved with the weights
+
+
+def test_weights_saved_without_their_seen_columns_take_the_shipped_record():
+    from polyrl.model.backbone import STD_FLOOR, reference_seen
+
+    net = GraphBackbone(NODE_FEATURES, hidden_channels=8, num_layers=1, heads=1)
+    x = torch.zeros(3, NODE_FEATURES)
+    x[:, :10] = torch.arange(30, dtype=torch.float32).view(3, 10)
+    net.set_input_scaling(x)
+    state = {k: v for k, v in net.state_dict().items() if k != "x_seen"}  # as saved before session 79
+    again = GraphBackbone(NODE_FEATURES, hidden_channels=8, num_layers=1, heads=1)
+    again.load_state_dict(state)
+    record = reference_seen(NODE_FEATURES)
+    assert torch.equal(again.x_seen, (state["x_std"] > STD_FLOOR) | record)
+    assert 0 < int(record.sum()) < NODE_FEATURES  # the record names some columns and leaves others out
+
+
+@pytest.mark.skipif(not DEFAULT_COSTMODEL.is_file(), reason="no shipped cost model")
+def test_the_shipped_model_ignores_what_correlation_sets_and_no_training_did():
+    """PolyBench's correlation writes corr[M-1][M-1]: a subscript with a parameter in it,
+    which no generated program has. The shipped model reads that column at its mean."""
+    pb = Path(__file__).resolve().parents[1] / "datasets" / "polybench"
+    prog = load(pb / "datamining/correlation/correlation.c", defines={"MINI_DATASET": "1"},
+                include_dirs=[str(pb / "utilities")])
+    g = program_graph(prog.scop)
+    model, _ = load_costmodel(DEFAULT_COSTMODEL)
+    net = model.backbone
+    unseen = ~net.x_seen
+    assert (g.x[:, unseen] != net.x_mean[unseen]).any()  # the kernel sets a column never seen
+    with torch.no_grad():
+        shipped = model(g)
+        plain = g.clone()
+        plain.x = torch.where(net.x_seen, g.x, net.x_mean)
+        assert torch.equal(model(plain), shipped)
+        net.x_seen.fill_(True)  # read as every model read it before session 79
+        assert (model(g) - shipped).abs().max() > 1e-3
 
 def test_shipped_cost_model_loads_predicts_and_initialises_the_policy():
     from polyrl.model.actor_critic import ActorCritic

@@ -4,7 +4,10 @@
 projected back to `hidden_channels`), a readout per layer that concatenates mean and max
 pooling over each graph's nodes, the readouts of all layers concatenated, then an MLP
 with SELU activations. Configured entirely by constructor arguments, like PyG's
-BasicGNN models; `reset_parameters()` re-initialises every layer.
+BasicGNN models; `reset_parameters()` re-initialises every layer. Node features are
+standardized with the training data's mean and deviation; a column that data never made
+vary is read at its mean (`GraphBackbone.standardized`), so an input no training taught
+does not reach the network as thousands of standard deviations.
 
     backbone = GraphBackbone(NODE_FEATURES, edge_dim=NUM_EDGE_TYPES)
     h = backbone(batch.x, batch.edge_index, batch.batch, batch.edge_attr)  # [graphs, out_channels]
@@ -13,11 +16,43 @@ BasicGNN models; `reset_parameters()` re-initialises every layer.
 from __future__ import annotations
 
 import contextlib
+import functools
+import json
 from collections.abc import Iterator
+from pathlib import Path
 
 import torch
 from torch import Tensor, nn
 from torch_geometric.nn import GATv2Conv, global_max_pool, global_mean_pool
+
+from polyrl.errors import PolyrlError
+
+STD_FLOOR = 1e-3  # the least standard deviation a column is scaled by
+SEEN_COLUMNS = Path(__file__).with_name("weights") / "seen-columns.json"
+
+
+def varying(x: Tensor) -> Tensor:
+    """The columns of `x` [rows, columns] that take more than one value."""
+    if x.size(0) == 0:
+        return torch.zeros(x.size(1), dtype=torch.bool)
+    return x.amax(0) > x.amin(0)
+
+
+@functools.cache
+def _reference(width: int) -> tuple[int, ...]:
+    saved = json.loads(SEEN_COLUMNS.read_text())
+    if saved["width"] != width:
+        raise PolyrlError(f"{SEEN_COLUMNS.name} is for {saved['width']}-wide node features, not {width}",
+                          str(SEEN_COLUMNS))
+    return tuple(saved["columns"])
+
+
+def reference_seen(width: int) -> Tensor:
+    """The columns that generated programs make vary (SEEN_COLUMNS: the record kept for
+    weights saved without their own)."""
+    seen = torch.zeros(width, dtype=torch.bool)
+    seen[list(_reference(width))] = True
+    return seen
 
 
 class GraphBackbone(nn.Module):
@@ -81,13 +116,42 @@ class GraphBackbone(nn.Module):
         # layers fit poorly), and saved with the weights
         self.register_buffer("x_mean", torch.zeros(in_channels))
         self.register_buffer("x_std", torch.ones(in_channels))
+        # the columns the training data made vary; any other is read at its mean (see `seen`)
+        self.register_buffer("x_seen", torch.ones(in_channels, dtype=torch.bool))
         self.reset_parameters()
 
     def set_input_scaling(self, x: Tensor) -> None:
         """Standardize inputs with the mean and standard deviation of the node features
-        `x` [nodes, in_channels] (constant columns are only shifted)."""
+        `x` [nodes, in_channels] (constant columns are only shifted), and take the
+        columns that vary in `x` as the ones seen."""
         self.x_mean.copy_(x.mean(0))
-        self.x_std.copy_(x.std(0).nan_to_num(1.0).clamp_min(1e-3))
+        self.x_std.copy_(x.std(0).nan_to_num(1.0).clamp_min(STD_FLOOR))
+        self.x_seen.copy_(varying(x))
+
+    def record_seen(self, x: Tensor) -> None:
+        """Add the columns that vary in the node features `x` (a fine-tune's data) to the
+        ones seen."""
+        self.x_seen |= varying(x)
+
+    def _load_from_state_dict(self, state_dict, prefix, *args, **kwargs):
+        # weights saved before `x_seen` existed (every model shipped until session 79): the
+        # columns their scaling saw vary, and those that generated programs make vary
+        # (seen-columns.json), the most any of their training data can have shown
+        key = prefix + "x_seen"
+        if key not in state_dict and prefix + "x_std" in state_dict:
+            state_dict[key] = (state_dict[prefix + "x_std"] > STD_FLOOR) | reference_seen(self.in_channels)
+        super()._load_from_state_dict(state_dict, prefix, *args, **kwargs)
+
+    def standardized(self, x: Tensor) -> Tensor:
+        """The node features as the first layer reads them: standardized, and 0 (the
+        training mean) in every column not seen.
+
+        A column that was constant in the data that set the scaling has its deviation at
+        STD_FLOOR, so any other value in it reached the network as a thousand standard
+        deviations: PolyBench's parametric subscripts (`corr[M-1][M-1]`), int statements
+        and deep time loops did, and moved the models' predictions by factors of e^10
+        (session 71) to a response no training taught (session 79, decide79.md)."""
+        return torch.where(self.x_seen, (x - self.x_mean) / self.x_std, 0.0)
 
     def reset_parameters(self) -> None:
         for conv in self.convs:
@@ -109,7 +173,7 @@ class GraphBackbone(nn.Module):
         if batch is None:
             batch = torch.zeros(x.size(0), dtype=torch.long, device=x.device)
         readouts = []
-        h = (x - self.x_mean) / self.x_std
+        h = self.standardized(x)
         for conv, proj in zip(self.convs, self.projections, strict=True):
             h = self.act(proj(conv(h, edge_index, edge_attr=edge_attr)))
             readouts.append(global_mean_pool(h, batch))
@@ -136,7 +200,7 @@ class GraphBackbone(nn.Module):
             edge_attr = torch.cat([edge_attr, incoming / count.clamp(min=1).unsqueeze(1)])
         src, dst = torch.cat([src, loops]), torch.cat([dst, loops])
         readouts = []
-        h = (x - self.x_mean) / self.x_std
+        h = self.standardized(x)
         for conv, proj in zip(self.convs, self.projections, strict=True):
             heads, width = conv.heads, conv.out_channels
             x_l = linear(h, conv.lin_l.weight, conv.lin_l.bias).view(-1, heads, width)

@@ -626,6 +626,8 @@ def _pretrain(config: PretrainConfig, log: Callable[[str], None] | None) -> dict
         model = CostModel(**start["hparams"])
         model.load_state_dict(best_weights(start))
         log(f"starting from the best weights of {config.init}")
+        # what this data makes vary is taught from here on (read, not zeroed, by the model saved)
+        model.backbone.record_seen(torch.cat([g.x for g in data["train"].graphs]))
     else:
         model = CostModel(hidden_channels=config.hidden_channels, num_layers=config.num_layers, heads=config.heads,
                           dropout=config.dropout)

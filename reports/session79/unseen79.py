@@ -1,0 +1,126 @@
+"""Session 79: the models read node-feature columns they were never taught as values a thousand standard deviations
+out (their input scaling's floor, 1e-3, divides a column that was constant in the data that set it). Here such a
+column (the scaling's standard deviation at the floor, and constant over a reference set of training graphs) is read
+at its training value instead; this script measures what that changes, timing nothing.
+  .venv/bin/python reports/session79/unseen79.py varied CACHE ...           # the columns that vary in the caches
+  .venv/bin/python reports/session79/unseen79.py polybench MEDIUM|LARGE     # the pipeline's output, both ways
+  .venv/bin/python reports/session79/unseen79.py heldout CORPUS=SHARD ...   # decide79.md's replay
+"Both ways" toggles the backbones' `x_seen` (polyrl.model.backbone): all columns read, as every model read them
+before session 79, or the unseen ones at their mean."""
+import gc
+import json
+import math
+import statistics
+import sys
+from pathlib import Path
+
+import torch
+
+from polyrl.errors import PolyrlError
+from polyrl.model import backbone as bb
+from polyrl.model.features import BLOCK
+
+VARIED = Path("/work/runs/s79/varied.json")
+
+
+def names() -> dict[int, str]:
+    out = {}
+    for block, sl in BLOCK.items():
+        for k in range(sl.start, sl.stop):
+            out[k] = f"{block}[{k - sl.start}]"
+    return out
+
+
+def varied(caches: list[str]) -> list[int]:
+    lo = hi = None
+    n = 0
+    for path in caches:
+        for g in torch.load(path, weights_only=False)["graphs"].values():
+            a, b = g.x.min(0).values, g.x.max(0).values
+            lo = a if lo is None else torch.minimum(lo, a)
+            hi = b if hi is None else torch.maximum(hi, b)
+            n += 1
+    out = (hi > lo).nonzero().flatten().tolist()
+    print(f"{n} graphs: {len(out)} of {lo.numel()} columns vary")
+    return out
+
+
+def backbones(policy) -> list:
+    """Every GraphBackbone the pipeline's networks hold."""
+    return [m for m in gc.get_objects() if isinstance(m, bb.GraphBackbone)]
+
+
+def both(policy, program) -> list:
+    """The pipeline's inference with every column read (as shipped before) and with the unseen ones at their mean."""
+    nets = backbones(policy)
+    seen = [m.x_seen.clone() for m in nets]
+    out = []
+    for masked in (False, True):
+        for m, s in zip(nets, seen, strict=True):
+            m.x_seen.copy_(s if masked else torch.ones_like(s))
+        out.append(policy.greedy(program))
+    return out
+
+
+def polybench(size: str) -> None:
+    import polyrl.bench.suite as su
+    from polyrl.search import Policy
+
+    policy = Policy.load(check=True, pick=True)
+    for k in su.discover(su.datasets_root() / "polybench"):
+        a, b = both(policy, k.load(size))
+        same = "same   " if a.schedule == b.schedule else "CHANGED"
+        print(f"{k.name:16s} {same} shipped `{a.schedule}` ({a.predicted_gain:.2f}) | masked `{b.schedule}` "
+              f"({b.predicted_gain:.2f})", flush=True)
+
+
+def labelled(shard: str) -> dict[str, dict[str, float]]:
+    """source text -> schedule -> median of its verified times"""
+    import pyarrow.parquet as pq
+
+    out: dict[str, dict[str, float]] = {}
+    for row in pq.read_table(shard, columns=["source", "schedule", "verified", "times"]).to_pylist():
+        if row["verified"] and row["times"]:
+            out.setdefault(row["source"], {})[row["schedule"]] = statistics.median(row["times"])
+    return out
+
+
+def heldout(pairs: list[str]) -> None:
+    """decide79.md's replay: CORPUS=SHARD pairs; the pipeline both ways on every program of each corpus."""
+    from polyrl.api import load
+    from polyrl.search import Policy
+
+    policy = Policy.load(check=True, pick=True)
+    n = changed = 0
+    ratios = []
+    for pair in pairs:
+        corpus, shard = pair.split("=")
+        times = labelled(shard)
+        for c in sorted(Path(corpus).glob("prog_*.c")):
+            try:
+                program = load(c)
+                a, b = both(policy, program)
+            except PolyrlError as e:
+                print(f"{c.name}: skipped: {e}", flush=True)
+                continue
+            n += 1
+            if a.schedule == b.schedule:
+                continue
+            changed += 1
+            t = times.get(c.read_text(), {})
+            ta, tb = t.get(a.schedule), t.get(b.schedule)
+            if ta is not None and tb is not None:
+                ratios.append(ta / tb)
+            print(f"{corpus} {c.name} CHANGED `{a.schedule}` ({ta}) -> `{b.schedule}` ({tb})", flush=True)
+    product = math.prod(ratios) if ratios else float("nan")
+    print(f"{n} programs, {changed} changed ({100 * changed / max(n, 1):.1f}%); {len(ratios)} with both labelled, "
+          f"product of shipped/changed times {product:.3f}")
+
+
+if __name__ == "__main__":
+    if sys.argv[1] == "varied":
+        VARIED.write_text(json.dumps(varied(sys.argv[2:])))
+    elif sys.argv[1] == "polybench":
+        polybench(sys.argv[2])
+    elif sys.argv[1] == "heldout":
+        heldout(sys.argv[2:])
