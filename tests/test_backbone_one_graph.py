@@ -70,3 +70,22 @@ def test_training_mode_keeps_the_pyg_layers():
     x, edge_index, edge_attr = _random_graph(torch.Generator().manual_seed(3), 8, NUM_EDGE_TYPES)
     out = backbone(x, edge_index, None, edge_attr)
     assert out.shape == (1, 8) and out.requires_grad
+
+
+@pytest.mark.skipif(not DEFAULT_POLICY.is_file(), reason="no shipped policy")
+def test_the_shipped_policy_reads_the_branch_it_works_on():
+    """Only the policy's observations tag the focus branch (no cost model's graph does), so
+    the record of columns seen must name it: a policy blind to it gives every branch of a
+    program the same logits."""
+    from polyrl.api import load
+    from polyrl.model.features import BLOCK, program_graph
+    from polyrl.rl.checkpoint import load_policy
+
+    model, _ = load_policy(DEFAULT_POLICY)
+    model = model.eval()
+    assert model.backbone.x_seen[BLOCK["loop.focus"]].all()
+    prog = load(PB / "linear-algebra/kernels/2mm/2mm.c", defines={"MINI_DATASET": "1"},
+                include_dirs=[str(PB / "utilities")])
+    with torch.no_grad():
+        logits = [model(program_graph(prog.scop, focus_branch=b))[0] for b in range(2)]
+    assert not torch.equal(logits[0], logits[1])

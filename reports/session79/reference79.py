@@ -4,7 +4,7 @@ the graphs of the Zen 1 fine-tunes' training labels (every schedule the pipeline
 `polyrl pretrain` in sessions 76-78), and the original loops of a broad generated corpus (every pattern weighted on,
 with scalars, BLAS order, divisions and deep time loops; MEDIUM and scale 128 sizes).
   .venv/bin/python reports/session79/reference79.py corpus OUT_DIR          # generate + graph the broad corpus
-  .venv/bin/python reports/session79/reference79.py columns CACHE ... --corpus OUT_DIR > seen.json"""
+  .venv/bin/python reports/session79/reference79.py columns CACHE ... --corpus OUT_DIR > polyrl/model/weights/seen-columns.json"""
 import json
 import subprocess
 import sys
@@ -48,6 +48,8 @@ def corpus(out: Path) -> None:
 
 
 def columns(caches: list[str], out: Path) -> list[int]:
+    from polyrl.model.features import BLOCK
+
     saved = torch.load(out / "range.pt")
     lo, hi = saved["lo"], saved["hi"]
     graphs = 0
@@ -55,10 +57,32 @@ def columns(caches: list[str], out: Path) -> list[int]:
         for g in torch.load(path, weights_only=False)["graphs"].values():
             lo, hi = torch.minimum(lo, g.x.min(0).values), torch.maximum(hi, g.x.max(0).values)
             graphs += 1
-    cols = (hi > lo).nonzero().flatten().tolist()
+    cols = set((hi > lo).nonzero().flatten().tolist())
     print(f"{saved['programs']} generated programs' original loops and {graphs} training graphs: {len(cols)} of "
           f"{lo.numel()} columns vary", file=sys.stderr)
-    return cols
+    # the policy's observations tag the branch it works on; no cost model's graph does
+    cols |= set(range(BLOCK["loop.focus"].start, BLOCK["loop.focus"].stop))
+    return sorted(cols)
+
+
+MADE_BY = ("reports/session79/reference79.py (session 79): the node-feature columns that vary over the cached "
+           "training graphs of the Zen 1 fine-tunes Z76, Z77 and Z79 (31,638 graphs: every schedule of the "
+           "pipeline and the policy on generated training programs) and the original loops of 1,200 generated "
+           "programs (seed 901, every pattern weighted on, scalars, BLAS order, divisions, time loops up to 40 "
+           "steps; MEDIUM-like and scale-128 sizes). Weights saved without their own x_seen read these, and "
+           "the columns their input scaling saw vary. Plus loop.focus, which only the policy's observations set "
+           "(the branch it works on: polyrl.rl.state.GraphCache.observation); the cost models' graphs never tag it.")
+
+
+def record(cols: list[int]) -> str:
+    """seen-columns.json's text."""
+    from polyrl.model.costmodel import FEATURES_KEY
+    from polyrl.model.features import NODE_FEATURES
+
+    text = (f'{{\n"width": {NODE_FEATURES},\n"features": "{FEATURES_KEY}",\n"made_by": {json.dumps(MADE_BY)},\n'
+            f'"columns": {json.dumps(cols)}\n}}\n')
+    json.loads(text)
+    return text
 
 
 if __name__ == "__main__":
@@ -66,4 +90,4 @@ if __name__ == "__main__":
         corpus(Path(sys.argv[2]))
     else:
         i = sys.argv.index("--corpus")
-        print(json.dumps(columns(sys.argv[2:i], Path(sys.argv[i + 1]))))
+        sys.stdout.write(record(columns(sys.argv[2:i], Path(sys.argv[i + 1]))))

@@ -58,6 +58,7 @@ def both(policy, program) -> list:
     for masked in (False, True):
         for m, s in zip(nets, seen, strict=True):
             m.x_seen.copy_(s if masked else torch.ones_like(s))
+        policy._memo.clear()  # the policy's logits are remembered per program: each way computes its own
         out.append(policy.greedy(program))
     return out
 
