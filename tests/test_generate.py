@@ -381,6 +381,40 @@ def test_ops_divide_and_call_sqrt_and_verify_transformed(tmp_path: Path):
     assert divisions >= 4 and calls >= 4 and verified, (divisions, calls)
 
 
+def test_read_order_and_edges_write_what_polybench_has_and_no_generated_program_had(tmp_path: Path):
+    """--weights read_order=P and edges=P (off by default): a stencil's first read at a constant offset (heat-3d's
+    `A[i+1][j][k]` first) and a write to its output's last row (`A[N0 - 1][j]`, as adi and correlation write). No
+    generated program set those node-feature columns before session 79 (the shipped models read them at their
+    mean: they are not in seen-columns.json); now the graphs carry them, and a transformed program with an edge
+    builds, runs and agrees with the original. Every seed's default programs stay what they were."""
+    from polyrl.api import load
+    from polyrl.model.backbone import reference_seen
+    from polyrl.model.features import BLOCK, MAX_DEPTH, NODE_FEATURES, program_graph
+
+    assert all(generate_program(seed, Weights.parse("read_order=0,edges=0")).c_text() == generate_program(seed).c_text()
+               for seed in range(20))
+    others = ",".join(f"{name.replace('-', '_')}=0" for name in PATTERNS if not name.startswith("stencil"))
+    w = Weights.parse(f"{others},read_order=1,edges=1,shared=0")
+    write_parameter = BLOCK["stmt.write"].start + 2 + 1 + MAX_DEPTH  # the write's first row: its parameters
+    first_read_constant = BLOCK["stmt.reads"].start + 2 + 2 + MAX_DEPTH  # the first read's first row: its constant
+    assert not reference_seen(NODE_FEATURES)[[write_parameter, first_read_constant]].any()
+    edges = offsets = 0
+    verified = False
+    for seed in range(16):
+        text = generate_program(seed, w).c_text()
+        path = tmp_path / f"p{seed}.c"
+        path.write_text(text)
+        prog = load(path)
+        x = program_graph(prog.scop).x
+        edge = bool((x[:, write_parameter] != 0).any())
+        edges += edge
+        offsets += bool((x[:, first_read_constant] != 0).any())
+        if edge and not verified:
+            assert_verifies(prog, prog.apply("B0:A(0)"))
+            verified = True
+    assert edges >= 3 and offsets >= 6 and verified, (edges, offsets)
+
+
 def test_time_steps_widens_the_time_loops_and_its_default_keeps_the_draws():
     w = Weights.parse("stencil_jacobi=6,stencil_seidel=6,shared=0.7,time_steps=200")
     steps = [p.sizes["T"].value for p in map(lambda seed: generate_program(seed, w), range(60)) if "T" in p.sizes]

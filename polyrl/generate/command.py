@@ -43,6 +43,8 @@ def register(subparsers) -> None:
         "i, k, j, as PolyBench's gemm), "
         "ops (0: a term of a statement divided by a constant or under sqrt(fabs(...)), as PolyBench's statistics "
         "and solvers), "
+        "read_order (0: a stencil's reads in a drawn order, not its centre first), "
+        "edges (0: a stencil of 2+ dimensions also sets its output's last row, A[N0 - 1][j]), "
         "shared (0.3), double (0.5), and the most time steps of a time loop, time_steps (12; drawn from 2 up to it), "
         "e.g. contraction=2,stencil_seidel=0.5,chain=0.8",
     )

@@ -61,8 +61,11 @@ class Builder:
     """Random program state shared by the patterns: sizes, arrays, what each nest wrote."""
 
     def __init__(self, rng: random.Random, dtype: str, chain: float, n_space: int, time_steps: int = 12,
-                 scalars: float = 0.0, blas_order: float = 0.0, ops: float = 0.0):
+                 scalars: float = 0.0, blas_order: float = 0.0, ops: float = 0.0, read_order: float = 0.0,
+                 edges: float = 0.0):
         self.rng = rng
+        self.read_order = read_order  # probability a stencil's reads are written in a drawn order (see stencil)
+        self.edges = edges  # probability a stencil also writes its output's last row (see stencil)
         self.ops = ops  # probability that a term is divided or passed through a square root (see op_wrap)
         self.blas_order = blas_order  # probability a gemm-like contraction takes BLAS's loop order (see contraction)
         self.scalars = scalars  # probability that a constant is read from a scalar variable (see lit)
@@ -405,6 +408,8 @@ def stencil(b: Builder, ctx: NestContext, in_place: bool) -> Kernel:
     rank, v, sizes = _space(b, ctx, 1, 3)
     dims = tuple((s,) for s in sizes)
     radius, offs = _stencil_offsets(b, rank)
+    if b.read_order > 0 and b.rng.random() < b.read_order:
+        b.rng.shuffle(offs)
     src = b.read_array(dims, ctx)
     refs = [b.ref(src, [_shift(v[k], o[k]) for k in range(rank)], ctx) for o in offs]
     extra = []
@@ -425,12 +430,27 @@ def stencil(b: Builder, ctx: NestContext, in_place: bool) -> Kernel:
     stmt = Stmt(lhs, rhs, out, reads, 1 + len(refs) + len(extra))
     spec = [(v[k], str(radius), f"{sizes[k]} - {radius}", sizes[k], 2 * radius, False) for k in range(rank)]
     loops = [_loops(spec, [stmt])]
+    if rank >= 2 and b.edges > 0 and b.rng.random() < b.edges:
+        loops.append(_edge(b, ctx, out, v, sizes))
     if ctx.in_time and not in_place:
         # the next time step reads what this one wrote: copy the interior back
         back = Stmt(b.ref(src, v, ctx), lhs, src, (out,), 2)
         b.mark_written(src, ctx)
         loops.append(_loops(spec, [back]))
     return Kernel(loops, "stencil-seidel" if in_place else "stencil-jacobi")
+
+
+def _edge(b: Builder, ctx: NestContext, out: str, v: list[str], sizes: list[str]) -> Loop:
+    """The last row of a stencil's output (which the interior leaves alone) set over the other dimensions: to a
+    constant, or copied from the row before it, as boundary conditions are (PolyBench's adi writes `v[N-1][i]`,
+    correlation `corr[M-1][M-1]`). Its first subscript holds a size: no other pattern writes one."""
+    last = [f"{sizes[0]} - 1"] + v[1:]
+    lhs = b.ref(out, last, ctx)
+    if b.rng.random() < 0.5:
+        stmt = Stmt(lhs, b.lit(b.rng.choice(("0.0", "1.0"))), out, (), 1)
+    else:
+        stmt = Stmt(lhs, b.ref(out, [f"{sizes[0]} - 2"] + v[1:], ctx), out, (out,), 2)
+    return _loops([_rect(v[k], sizes[k]) for k in range(1, len(v))], [stmt])
 
 
 def transpose(b: Builder, ctx: NestContext) -> Kernel:
@@ -730,6 +750,14 @@ class Weights:
     # the most time steps of a time loop (drawn uniformly from 2 up to it; PolyBench's
     # stencils run 20 to 1000 at MEDIUM and LARGE, the default keeps generator 1's draws)
     time_steps: float = 12
+    # probability that a stencil's reads are written in a drawn order instead of its centre first (PolyBench's
+    # heat-3d, jacobi-1d and seidel-2d read a neighbour first: session 79 found no model ever saw a first read at
+    # a constant offset); off by default
+    read_order: float = 0.0
+    # probability that a stencil of two or more dimensions also writes its output's last row (`A[N0 - 1][j]`), as
+    # boundary conditions do: a subscript with a size in it, which no generated program wrote before session 79;
+    # off by default
+    edges: float = 0.0
 
     def pattern_weights(self) -> list[tuple[str, float]]:
         return [(name, getattr(self, name.replace("-", "_"))) for name in PATTERNS]

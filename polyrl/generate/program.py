@@ -58,7 +58,7 @@ def generate_program(seed: int, weights: Weights | None = None, scale: float = 1
     rng = random.Random(seed)
     dtype = "double" if rng.random() < w.double else "float"
     b = Builder(rng, dtype, w.chain, n_space=rng.randint(1, 3), time_steps=int(w.time_steps), scalars=w.scalars,
-                blas_order=w.blas_order, ops=w.ops)
+                blas_order=w.blas_order, ops=w.ops, read_order=w.read_order, edges=w.edges)
     n_nests = rng.choices((1, 2, 3, 4, 5), weights=(3, 3, 2, 1.5, 1.5))[0]
     nests: list[Loop] = []
     patterns: list[str] = []
