@@ -5,6 +5,7 @@ at its training value instead; this script measures what that changes, timing no
   .venv/bin/python reports/session79/unseen79.py varied CACHE ...           # the columns that vary in the caches
   .venv/bin/python reports/session79/unseen79.py polybench MEDIUM|LARGE     # the pipeline's output, both ways
   .venv/bin/python reports/session79/unseen79.py heldout CORPUS=SHARD ...   # decide79.md's replay
+  EXTRA=/work/runs/s79/g336-pick-ways.txt .venv/bin/python reports/session79/unseen79.py heldout /work/runs/s79/g336
 "Both ways" toggles the backbones' `x_seen` (polyrl.model.backbone): all columns read, as every model read them
 before session 79, or the unseen ones at their mean."""
 import gc
@@ -87,7 +88,12 @@ def labelled(shard: str) -> dict[str, dict[str, float]]:
 
 
 def heldout(pairs: list[str]) -> None:
-    """decide79.md's replay: CORPUS=SHARD pairs; the pipeline both ways on every program of each corpus."""
+    """decide79.md's replay: CORPUS=SHARD pairs (CORPUS alone: no labels yet); the pipeline both ways on every program
+    of each corpus. EXTRA=FILE appends the two schedules of every program that changes, as `prog_id: schedule`
+    lines (label72train.sh measures every $c-pick*.txt)."""
+    import os
+
+    extra = os.environ.get("EXTRA")
     from polyrl.api import load
     from polyrl.search import Policy
 
@@ -95,8 +101,8 @@ def heldout(pairs: list[str]) -> None:
     n = changed = 0
     ratios = []
     for pair in pairs:
-        corpus, shard = pair.split("=")
-        times = labelled(shard)
+        corpus, _, shard = pair.partition("=")
+        times = labelled(shard) if shard else {}
         for c in sorted(Path(corpus).glob("prog_*.c")):
             try:
                 program = load(c)
@@ -108,6 +114,9 @@ def heldout(pairs: list[str]) -> None:
             if a.schedule == b.schedule:
                 continue
             changed += 1
+            if extra is not None:  # both ways' schedules, to be measured with the corpus's other candidates
+                with open(extra, "a") as f:
+                    f.write("".join(f"{c.stem}: {inf.schedule}\n" for inf in (a, b)))
             t = times.get(c.read_text(), {})
             ta, tb = t.get(a.schedule), t.get(b.schedule)
             if ta is not None and tb is not None:
