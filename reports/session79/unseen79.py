@@ -77,13 +77,16 @@ def polybench(size: str) -> None:
 
 
 def labelled(shard: str) -> dict[str, dict[str, float]]:
-    """source text -> schedule -> median of its verified times"""
+    """source text -> schedule -> median of its verified times (a shard writes a program's text on one of its rows
+    only: the others name it by its hash)"""
     import pyarrow.parquet as pq
 
+    rows = pq.read_table(shard, columns=["program", "source", "schedule", "verified", "times"]).to_pylist()
+    text = {r["program"]: r["source"] for r in rows if r["source"]}
     out: dict[str, dict[str, float]] = {}
-    for row in pq.read_table(shard, columns=["source", "schedule", "verified", "times"]).to_pylist():
-        if row["verified"] and row["times"]:
-            out.setdefault(row["source"], {})[row["schedule"]] = statistics.median(row["times"])
+    for row in rows:
+        if row["verified"] and row["times"] and row["program"] in text:
+            out.setdefault(text[row["program"]], {})[row["schedule"]] = statistics.median(row["times"])
     return out
 
 
@@ -116,9 +119,10 @@ def heldout(pairs: list[str]) -> None:
             changed += 1
             if extra is not None:  # both ways' schedules, to be measured with the corpus's other candidates
                 with open(extra, "a") as f:
-                    f.write("".join(f"{c.stem}: {inf.schedule}\n" for inf in (a, b)))
+                    # the original loops (an empty schedule) are every program's baseline: not listed
+                    f.write("".join(f"{c.stem}: {inf.schedule}\n" for inf in (a, b) if str(inf.schedule)))
             t = times.get(c.read_text(), {})
-            ta, tb = t.get(a.schedule), t.get(b.schedule)
+            ta, tb = t.get(str(a.schedule)), t.get(str(b.schedule))
             if ta is not None and tb is not None:
                 ratios.append(ta / tb)
             print(f"{corpus} {c.name} CHANGED `{a.schedule}` ({ta}) -> `{b.schedule}` ({tb})", flush=True)
