@@ -116,7 +116,7 @@ class GraphBackbone(nn.Module):
         # layers fit poorly), and saved with the weights
         self.register_buffer("x_mean", torch.zeros(in_channels))
         self.register_buffer("x_std", torch.ones(in_channels))
-        # the columns the training data made vary; any other is read at its mean (see `seen`)
+        # the columns the training data made vary; any other is read at its mean (`standardized`)
         self.register_buffer("x_seen", torch.ones(in_channels, dtype=torch.bool))
         self.reset_parameters()
 
@@ -148,8 +148,8 @@ class GraphBackbone(nn.Module):
 
         A column that was constant in the data that set the scaling has its deviation at
         STD_FLOOR, so any other value in it reached the network as a thousand standard
-        deviations: PolyBench's parametric subscripts (`corr[M-1][M-1]`), int statements
-        and deep time loops did, and moved the models' predictions by factors of e^10
+        deviations: PolyBench's parametric subscripts (`corr[M-1][M-1]`), first reads at a
+        constant offset and int statements did, and moved the models' predictions by factors of e^10
         (session 71) to a response no training taught (session 79, decide79.md)."""
         return torch.where(self.x_seen, (x - self.x_mean) / self.x_std, 0.0)
 

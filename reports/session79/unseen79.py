@@ -2,14 +2,12 @@
 out (their input scaling's floor, 1e-3, divides a column that was constant in the data that set it). Here such a
 column (the scaling's standard deviation at the floor, and constant over a reference set of training graphs) is read
 at its training value instead; this script measures what that changes, timing nothing.
-  .venv/bin/python reports/session79/unseen79.py varied CACHE ...           # the columns that vary in the caches
   .venv/bin/python reports/session79/unseen79.py polybench MEDIUM|LARGE     # the pipeline's output, both ways
   .venv/bin/python reports/session79/unseen79.py heldout CORPUS=SHARD ...   # decide79.md's replay
   EXTRA=/work/runs/s79/g336-pick-ways.txt .venv/bin/python reports/session79/unseen79.py heldout /work/runs/s79/g336
 "Both ways" toggles the backbones' `x_seen` (polyrl.model.backbone): all columns read, as every model read them
 before session 79, or the unseen ones at their mean."""
 import gc
-import json
 import math
 import statistics
 import sys
@@ -19,41 +17,16 @@ import torch
 
 from polyrl.errors import PolyrlError
 from polyrl.model import backbone as bb
-from polyrl.model.features import BLOCK
-
-VARIED = Path("/work/runs/s79/varied.json")
 
 
-def names() -> dict[int, str]:
-    out = {}
-    for block, sl in BLOCK.items():
-        for k in range(sl.start, sl.stop):
-            out[k] = f"{block}[{k - sl.start}]"
-    return out
-
-
-def varied(caches: list[str]) -> list[int]:
-    lo = hi = None
-    n = 0
-    for path in caches:
-        for g in torch.load(path, weights_only=False)["graphs"].values():
-            a, b = g.x.min(0).values, g.x.max(0).values
-            lo = a if lo is None else torch.minimum(lo, a)
-            hi = b if hi is None else torch.maximum(hi, b)
-            n += 1
-    out = (hi > lo).nonzero().flatten().tolist()
-    print(f"{n} graphs: {len(out)} of {lo.numel()} columns vary")
-    return out
-
-
-def backbones(policy) -> list:
-    """Every GraphBackbone the pipeline's networks hold."""
+def backbones() -> list:
+    """Every GraphBackbone alive: the pipeline's networks (the policy, its members, the check's and pick's models)."""
     return [m for m in gc.get_objects() if isinstance(m, bb.GraphBackbone)]
 
 
 def both(policy, program) -> list:
     """The pipeline's inference with every column read (as shipped before) and with the unseen ones at their mean."""
-    nets = backbones(policy)
+    nets = backbones()
     seen = [m.x_seen.clone() for m in nets]
     out = []
     for masked in (False, True):
@@ -132,9 +105,7 @@ def heldout(pairs: list[str]) -> None:
 
 
 if __name__ == "__main__":
-    if sys.argv[1] == "varied":
-        VARIED.write_text(json.dumps(varied(sys.argv[2:])))
-    elif sys.argv[1] == "polybench":
+    if sys.argv[1] == "polybench":
         polybench(sys.argv[2])
     elif sys.argv[1] == "heldout":
         heldout(sys.argv[2:])
