@@ -86,6 +86,16 @@ bool is_atomic(const std::string& s) {
 
 std::string paren(const std::string& s) { return is_atomic(s) ? s : "(" + s + ")"; }
 
+std::string additive(const std::string& s) {
+    int depth = 0;
+    for (char c : s) {
+        if (c == '(' || c == '[') ++depth;
+        else if (c == ')' || c == ']') --depth;
+        else if (depth == 0 && std::string("?:<>=!&|^,").find(c) != std::string::npos) return "(" + s + ")";
+    }
+    return s;
+}
+
 std::string substitute_identifier(const std::string& text, const std::string& name, const std::string& replacement) {
     std::string out;
     size_t i = 0;

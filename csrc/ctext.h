@@ -20,6 +20,11 @@ bool is_fully_parenthesized(const std::string& s);
 bool is_atomic(const std::string& s);
 // `s`, parenthesised unless atomic.
 std::string paren(const std::string& s);
+// `s`, parenthesised where an operator outside any parentheses binds more loosely than
+// + and - (a conditional, a comparison, a logical or bitwise one): as written, the text
+// can stand as the left operand of + or - and on either side of a comparison
+// (`(c ? a : b) + 1`, never `c ? a : b + 1`).
+std::string additive(const std::string& s);
 // `text` with every whole identifier `name` replaced (numbers and longer names are kept).
 std::string substitute_identifier(const std::string& text, const std::string& name, const std::string& replacement);
 bool mentions(const std::string& text, const std::string& name);

@@ -53,7 +53,7 @@ Node& single(Node& n) { return n.kind == Node::Kind::Block && n.kids.size() == 1
 
 // The value a jammed loop's k-th copy gives its iterator: `(init)`, `(init + k*step)`.
 std::string copy_value(const std::string& init, long k, long step) {
-    return k == 0 ? paren(trim(init)) : "(" + trim(init) + " + " + std::to_string(k * step) + ")";
+    return k == 0 ? paren(trim(init)) : "(" + additive(trim(init)) + " + " + std::to_string(k * step) + ")";
 }
 
 // The arguments of `text` when it is, as a whole, one call of `fn`: "fn(a, b)" gives {a, b};
@@ -157,7 +157,7 @@ bool split_at_base(Node& loop, int depth) {
     }
     if (!below && !above) return false;
     Node head = loop, tail = loop;
-    std::string last = below ? b->base : b->base + " + " + std::to_string(block_loop->jam - 2) + shift;
+    std::string last = below ? b->base : additive(b->base) + " + " + std::to_string(block_loop->jam - 2) + shift;
     head.upper = "polyrl_min(" + trim(*loop.upper) + ", " + last + ")";
     head.cond = loop.iter + " <= " + *head.upper;
     tail.init = "polyrl_max(" + trim(loop.init) + ", " + last + " + 1)";
@@ -229,7 +229,7 @@ Node hoisted_jam_guards(const Node& n) {
                     if (moving)
                         above = depth;  // none of its bounds is settled here: the split settles them
                     else
-                        conds.push_back(base->base + " + " + std::to_string(c->jam - 1) + " <= " + trim(*c->upper));
+                        conds.push_back(additive(base->base) + " + " + std::to_string(c->jam - 1) + " <= " + additive(trim(*c->upper)));
                     chosen.push_back(depth);
                     based.push_back(depth);
                     std::vector<std::string> values;
@@ -239,7 +239,7 @@ Node hoisted_jam_guards(const Node& n) {
                 }
             }
             if (ok) {
-                std::string full = trim(c->init) + " + " + std::to_string((c->jam - 1) * *inc) + " <= " + trim(*c->upper);
+                std::string full = additive(trim(c->init)) + " + " + std::to_string((c->jam - 1) * *inc) + " <= " + additive(trim(*c->upper));
                 if (by == nullptr) {
                     conds.push_back(full);
                 } else {

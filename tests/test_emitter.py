@@ -910,3 +910,58 @@ def test_unrolling_a_vectorizable_loop_is_left_to_gcc(tmp_path):
     assert "B[c1 + 1] =" not in text and "s[c1 + 1] =" in text
     result = optimized.run(Toolchain(threads=1), repeat=1)
     assert result.new.status == "ok" and result.verified, result.new.detail
+
+
+# Seed 325's first nest (session 79), shrunk: after isl's fused, skewed schedule (A(2)) the
+# loop jammed by 4 starts at a conditional, `4 * c1 + 3 == N0 && ... ? N0 - 3 : -N0 + c2 + 1`.
+SKEWED_EDGE = r"""#define N0 7
+double A[N0][N0][N0], B[N0][N0][N0];
+
+static void kernel(void)
+{
+  int i, j, k;
+#pragma scop
+  for (i = 0; i < N0; i++) {
+    for (j = 0; j < N0; j++)
+      for (k = 0; k < j + 1; k++)
+        B[i][j][k] = B[i][j][k] + A[i][j][k] * A[i][k][j] / 3.0;
+    for (j = 1; j < N0 - 1; j++)
+      for (k = 1; k < N0 - 1; k++)
+        B[i][j][k] = 0.0625 * (B[i][j][k] + B[i][j - 1][k - 1] + B[i][j - 1][k] + B[i][j - 1][k + 1]
+                               + B[i][j][k - 1] + B[i][j][k + 1] + B[i][j + 1][k - 1] + B[i][j + 1][k]
+                               + B[i][j + 1][k + 1]) / 7.0;
+    for (k = 0; k < N0; k++)
+      B[i][N0 - 1][k] = 1.0;
+  }
+#pragma endscop
+}
+
+int main(void)
+{
+  for (int i = 0; i < N0; i++)
+    for (int j = 0; j < N0; j++)
+      for (int k = 0; k < N0; k++) {
+        A[i][j][k] = (double)((i + 5 * j + 6 * k + 4) % 13) / 13 + 0.5;
+        B[i][j][k] = (double)((3 * i + 5 * j + 5 * k + 4) % 23) / 23 + 0.5;
+      }
+  kernel();
+  return 0;
+}
+"""
+
+
+@needs_gcc
+def test_a_jammed_loop_that_starts_at_a_conditional_offsets_all_of_it(tmp_path):
+    """The copies of a jammed loop run at init + 1, init + 2, ...; where init was a
+    conditional, `c ? a : b + 1` offset only its second arm, and 63 of 343 elements of B
+    came out wrong (N0 = 3 mod 4; found by `polyrl measure` on seed 325). Parenthesised,
+    every copy computes what the original does."""
+    from polyrl.runtime import Toolchain, compare
+
+    program = _load_source(tmp_path / "skewed_edge.c", SKEWED_EDGE)
+    schedule = "B0:A(2) B0:J(1,4)"
+    text = program.apply(schedule).region_text
+    assert " ? " in text  # the conditional lower bound is there
+    assert ": -N0 + c2 + 1 + 1)" not in text
+    result = compare(program.scop, text, schedule, Toolchain(threads=1), repeat=1)
+    assert result.new.status == "ok" and result.verified, result.new.detail
