@@ -238,7 +238,8 @@ def test_interrupt_writes_the_report_of_what_is_done(tmp_path: Path, sig: signal
 
 def test_bad_arguments_are_one_line_errors(tmp_path: Path):
     (tmp_path / "file").write_text("x")
-    for args in (["--programs", "0"], ["--schedules", "0"], ["--workers", "0"], ["--out", str(tmp_path / "file")]):
+    for args in (["--programs", "0"], ["--schedules", "0"], ["--workers", "0"], ["--out", str(tmp_path / "file")],
+                 ["--weights", "stencil=2"]):
         p = subprocess.run(_fuzz_cli(tmp_path / "o", *args), capture_output=True, text=True, timeout=120, cwd=REPO)
         assert p.returncode == 2 and len(p.stderr.splitlines()) == 1 and "Traceback" not in p.stderr, p.stderr
 
@@ -247,3 +248,14 @@ def test_bitwise_comparison_and_unreadable_program():
     assert FuzzSettings(flags=("-O3",)).toolchain().exact
     r = evaluate_program(Path("/nonexistent/x.c"), [Schedule.parse("B0:P(0)")], SETTINGS)
     assert r.error and not r.evaluations
+
+
+def test_weights_reach_the_generated_programs():
+    """`--weights` draws the programs as `polyrl generate --weights` would: only seidel stencils here, with
+    their boundary rows (edges, session 79's construct behind the jam's wrong result of session 80)."""
+    from polyrl.fuzz.evaluate import ProgramJob, fuzz_program
+
+    only = "elementwise=0,broadcast=0,reduction=0,contraction=0,stencil_jacobi=0,transpose=0,skewed=0,triangular=0"
+    r = fuzz_program(ProgramJob(0, 7, 1, SETTINGS, f"{only},stencil_seidel=1,edges=1"))
+    assert not r.error and r.patterns and set(r.patterns) == {"stencil-seidel"}, (r.error, r.patterns)
+    assert len(r.evaluations) == 1

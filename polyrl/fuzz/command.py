@@ -34,6 +34,10 @@ def register(subparsers) -> None:
     p.add_argument("--seed", type=int, default=0, metavar="S",
                    help="corpus seed: program i is `polyrl generate --seed S` program i, resized (default 0)")
     p.add_argument("--start", type=int, default=0, metavar="I", help="index of the first program (default 0)")
+    p.add_argument("--weights", default="", metavar="NAME=W,...",
+                   help="the generator's pattern weights and options, as `polyrl generate --weights` takes them "
+                   "(e.g. stencil_seidel=3,read_order=0.5,edges=0.5 for stencils with boundary rows); "
+                   "default: the generator's defaults")
     p.add_argument("--out", default="polyrl-fuzz", metavar="DIR", help="report and reproducers (default polyrl-fuzz)")
     p.add_argument("--workers", type=int, default=None, metavar="W",
                    help="worker processes (default: number of cores)")
@@ -64,6 +68,12 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
         raise PolyrlError("--time-budget must be positive")
     if args.timeout <= 0:
         raise PolyrlError("--timeout must be positive")
+    from polyrl.generate.patterns import Weights
+
+    try:
+        Weights.parse(args.weights)
+    except ValueError as e:
+        raise PolyrlError(f"--weights: {e}") from None
     out = Path(args.out)
     if out.exists() and not out.is_dir():
         raise PolyrlError("--out exists and is not a folder", str(out))
@@ -73,7 +83,7 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
     settings.toolchain().version()  # a missing compiler is the user's error, before any work
     opts = FuzzOptions(programs=args.programs, schedules=args.schedules, seed=args.seed, out=out,
                        workers=args.workers or os.cpu_count() or 1, time_budget_s=args.time_budget,
-                       start=args.start, settings=settings, progress=not args.no_progress)
+                       start=args.start, settings=settings, progress=not args.no_progress, weights=args.weights)
     report = run_fuzz(opts)
     s = report.summary()
     print(f"fuzz: {s['programs']} programs, {s['schedules']} schedules: {s['accepted']} accepted "

@@ -39,6 +39,7 @@ class FuzzOptions:
     start: int = 0
     settings: FuzzSettings = FuzzSettings()
     progress: bool = True  # a bar on a terminal; a line every PLAIN_PROGRESS_EVERY_S otherwise
+    weights: str = ""  # the generator's weights (Weights.parse's text; "" for its defaults)
 
 
 def _init_worker(parent: int) -> None:
@@ -97,6 +98,7 @@ def _options_dict(opts: FuzzOptions) -> dict:
     st = opts.settings
     return {
         "programs": opts.programs, "schedules": opts.schedules, "seed": opts.seed, "start": opts.start,
+        "weights": opts.weights,
         "workers": opts.workers, "time_budget_s": opts.time_budget_s, "out": str(opts.out),
         "cc": st.cc, "flags": " ".join(st.toolchain().flags), "threads": st.threads, "simd": st.simd,
         "reference_flags": " ".join(st.reference_toolchain().flags),
@@ -117,7 +119,7 @@ def run_fuzz(opts: FuzzOptions) -> FuzzReport:
     started = time.monotonic()
     report = FuzzReport(_options_dict(opts))
     progress = _Progress(opts.progress, opts.programs * opts.schedules)
-    jobs = (ProgramJob(i, opts.seed, opts.schedules, opts.settings)
+    jobs = (ProgramJob(i, opts.seed, opts.schedules, opts.settings, opts.weights)
             for i in range(opts.start, opts.start + opts.programs))
 
     def budget_left() -> bool:

@@ -398,12 +398,14 @@ class ProgramJob:
     corpus_seed: int
     schedules: int
     settings: FuzzSettings
+    weights: str = ""  # the generator's weights (Weights.parse's text; "" for its defaults)
 
 
 def fuzz_program(job: ProgramJob) -> ProgramResult:
     """Generate program `job.index`, draw its schedules, evaluate them; never raises for
     what a program or schedule does (that is recorded in the result)."""
     from polyrl.generate.corpus import program_name, program_seed
+    from polyrl.generate.patterns import Weights
     from polyrl.generate.program import generate_program, size_program
 
     t0 = time.monotonic()
@@ -412,7 +414,7 @@ def fuzz_program(job: ProgramJob) -> ProgramResult:
     with tempfile.TemporaryDirectory(prefix="polyrl-fuzz-") as tmp:
         path = Path(tmp) / f"{name}.c"
         try:
-            prog = size_program(generate_program(seed), job.settings.target_ms)
+            prog = size_program(generate_program(seed, Weights.parse(job.weights)), job.settings.target_ms)
             result.patterns = list(prog.patterns)
             path.write_text(prog.c_text())
             case = _load_case(name, path, job.settings)

@@ -7,7 +7,8 @@
 # Only those shards are imported; from F56's weights, what it learned of the rest stays in it.
 #   bash reports/session65/train65.sh      # files F65-* in /work/runs/s65
 # Session 67's train67.sh runs the same recipe for F67 with its own run folder, name and shards (S, M, SHARDS);
-# session 78's train78.sh with SEED=1 for --seed 0.
+# session 78's train78.sh with SEED=1 for --seed 0; session 80's train80.sh starts from other models
+# (INIT_TUNED, INIT_FORMS: default the Zen 5 files named below).
 set -eu
 S=${S:-/work/runs/s65}
 M=${M:-F65}  # the fine-tune: files $M-*, and shards$n, new$n.sqlite, new$n-corpus, import$n.log with n=${M#F}
@@ -20,10 +21,10 @@ for s in $SHARDS; do
   ln -sf /work/main/datasets/labels/$s-*.parquet shards$n/
 done
 [ -f new$n.sqlite ] || $P/polyrl dataset import --labels shards$n --store new$n.sqlite --corpus new$n-corpus > import$n.log 2>&1
-$P/polyrl pretrain --store new$n.sqlite --corpus new$n-corpus --machine "AMD EPYC" --init $W/costmodel-forms-tuned-amd-zen5.pt \
+$P/polyrl pretrain --store new$n.sqlite --corpus new$n-corpus --machine "AMD EPYC" --init ${INIT_TUNED:-$W/costmodel-forms-tuned-amd-zen5.pt} \
   --out $M-tuned.pt --epochs 3 --lr 1e-4 --workers 2 --rank-weight 3 --seed ${SEED:-0} > pretrain-$M-tuned.log 2>&1
 [ -f $M-forms.graphs.pt ] || cp $M-tuned.graphs.pt $M-forms.graphs.pt
-$P/polyrl pretrain --store new$n.sqlite --corpus new$n-corpus --machine "AMD EPYC" --init $W/costmodel-forms-amd-zen5.pt \
+$P/polyrl pretrain --store new$n.sqlite --corpus new$n-corpus --machine "AMD EPYC" --init ${INIT_FORMS:-$W/costmodel-forms-amd-zen5.pt} \
   --out $M-forms.pt --epochs 3 --lr 1e-4 --workers 2 --rank-weight 3 --seed ${SEED:-0} > pretrain-$M-forms.log 2>&1
 for m in $M-tuned $M-forms; do
   $P/python -c "from polyrl.model.costmodel import export_costmodel; export_costmodel('$m.pt', '$m-export.pt')"
