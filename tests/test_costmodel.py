@@ -544,9 +544,14 @@ def test_a_column_the_training_data_never_made_vary_is_read_at_its_mean():
         moved[0, 0] = 2.0
         assert not torch.equal(net(moved, edges), base)  # a column seen is read
         # a fine-tune whose data makes column 3 vary is taught it from then on
+        std_before = net.x_std.clone()
         net.record_seen(torch.tensor([[0.0, 0.0, 5.0, 0.0], [0.0, 0.0, 5.0, 1.0]]))
         assert net.x_seen.tolist() == [True, True, False, True]
         assert not torch.equal(net(odd, edges), base)
+        # ... scaled by its spread there about the mean kept (0): 1 is 1.41 deviations, not 1,000, and the
+        # columns seen before keep their scaling
+        assert net.standardized(odd)[:, 3].tolist() == pytest.approx([2 ** 0.5] * 2)
+        assert torch.equal(net.x_std[:3], std_before[:3]) and torch.equal(net(x, edges), base)
     assert net.state_dict()["x_seen"].tolist() == [True, True, False, True]  # saved with the weights
 
 

@@ -130,8 +130,19 @@ class GraphBackbone(nn.Module):
 
     def record_seen(self, x: Tensor) -> None:
         """Add the columns that vary in the node features `x` (a fine-tune's data) to the
-        ones seen."""
-        self.x_seen |= varying(x)
+        ones seen, each new one scaled by its spread in `x` about the mean kept.
+
+        A column not seen before was constant in the data that set the scaling, its
+        deviation at STD_FLOOR: kept, the fine-tune would read its values as thousands of
+        standard deviations through first-layer weights no data ever moved (session 80's
+        first Z80 started at a training loss of 35). Its mean stays, so the programs the
+        model learned from read it as before (0); the root mean square of `x` about that
+        mean becomes its deviation."""
+        new = varying(x) & ~self.x_seen
+        if bool(new.any()):
+            spread = (x[:, new] - self.x_mean[new]).square().mean(0).sqrt()
+            self.x_std[new] = spread.clamp_min(STD_FLOOR)
+        self.x_seen |= new
 
     def _load_from_state_dict(self, state_dict, prefix, *args, **kwargs):
         # weights saved before `x_seen` existed (every model shipped until session 79): the
