@@ -444,3 +444,34 @@ def test_a_batch_stopped_during_its_warm_ups_checks_timeouts_on_its_first_timed_
     # the 0.04 s variant is timed, not taken for one over the timeout; the 0.4 s one still is
     assert status == "ok" and statuses == ("ok", "ok", "timeout"), (statuses, runs, fastest)
     assert runs[:2] == [3, 3] and fastest[1] < 0.25, (runs, fastest)
+
+
+SIGTERM_IN_A_C_CALLBACK = r"""
+import ctypes, os, signal, sys, time
+from polyrl.measure.worker import _exit_on_sigterm, _exit_where_swallowed
+signal.signal(signal.SIGTERM, _exit_on_sigterm)
+if sys.argv[1] == "hook":
+    sys.unraisablehook = _exit_where_swallowed(sys.unraisablehook)
+CMP = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.POINTER(ctypes.c_int), ctypes.POINTER(ctypes.c_int))
+def compare(a, b):
+    os.kill(os.getpid(), signal.SIGTERM)
+    time.sleep(0.05)  # the handler runs here, inside the C callback: SystemExit that ctypes cannot pass up
+    return a[0] - b[0]
+values = (ctypes.c_int * 3)(3, 2, 1)
+ctypes.CDLL(None).qsort(values, 3, ctypes.sizeof(ctypes.c_int), CMP(compare))
+print("went on")
+"""
+
+
+def test_a_worker_stopped_inside_a_c_callback_exits():
+    """The driver stops a worker with SIGTERM; landing in a C callback (libclang's cursor visitor while the worker
+    parses a program), the SystemExit it raises was only reported and the worker went on, and the driver waited for
+    it (a Ctrl-C test of `polyrl measure` timed out so in session 80). With the worker's hook it exits at once."""
+    def run(mode: str) -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, "-c", SIGTERM_IN_A_C_CALLBACK, mode], capture_output=True, text=True,
+                              timeout=60, cwd=Path(__file__).resolve().parents[1])
+
+    without = run("plain")  # the premise: ctypes swallows it
+    assert without.returncode == 0 and "went on" in without.stdout and "SystemExit" in without.stderr
+    stopped = run("hook")
+    assert stopped.returncode == 128 + signal.SIGTERM and "went on" not in stopped.stdout, stopped.stderr
