@@ -6,10 +6,13 @@ A signal that lands while Python runs inside a C callback (libclang's cursor vis
 into Python for every child) raises KeyboardInterrupt there, and ctypes cannot pass it up: it
 reports it to `sys.unraisablehook` and the C code carries on. Within `stop_on_signals` such an
 interrupt is remembered, and `raise_if_swallowed()`, called after the C code returns, raises it.
+A process stopped by SIGTERM raised as SystemExit (a `polyrl measure` worker) ends at once on one
+swallowed so instead (`exit_where_swallowed`).
 """
 
 from __future__ import annotations
 
+import os
 import signal
 import sys
 import threading
@@ -30,6 +33,20 @@ def _remember_interrupts(previous_hook):
             _swallowed.set()
         else:
             previous_hook(unraisable)
+    return hook
+
+
+def exit_where_swallowed(previous_hook):
+    """An unraisable-exception hook that ends the process on a SystemExit a C callback could
+    not pass up. A `polyrl measure` worker raises SystemExit on the driver's SIGTERM; landing
+    while it parsed a program, ctypes only reported it and the worker went on planning while
+    the driver waited (a Ctrl-C test of `polyrl measure` timed out so in session 80). No
+    compiler or program of the worker runs during a parse, so there is nothing to kill first."""
+    def hook(unraisable) -> None:
+        if isinstance(unraisable.exc_value, SystemExit):
+            code = unraisable.exc_value.code
+            os._exit(code if isinstance(code, int) else 1)
+        previous_hook(unraisable)
     return hook
 
 

@@ -254,8 +254,9 @@ def test_weights_reach_the_generated_programs():
     """`--weights` draws the programs as `polyrl generate --weights` would: only seidel stencils here, with
     their boundary rows (edges, session 79's construct behind the jam's wrong result of session 80)."""
     from polyrl.fuzz.evaluate import ProgramJob, fuzz_program
+    from polyrl.generate.command import weights_argument
 
     only = "elementwise=0,broadcast=0,reduction=0,contraction=0,stencil_jacobi=0,transpose=0,skewed=0,triangular=0"
-    r = fuzz_program(ProgramJob(0, 7, 1, SETTINGS, f"{only},stencil_seidel=1,edges=1"))
+    r = fuzz_program(ProgramJob(0, 7, 1, SETTINGS, weights_argument(f"{only},stencil_seidel=1,edges=1")))
     assert not r.error and r.patterns and set(r.patterns) == {"stencil-seidel"}, (r.error, r.patterns)
     assert len(r.evaluations) == 1

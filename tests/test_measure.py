@@ -448,10 +448,11 @@ def test_a_batch_stopped_during_its_warm_ups_checks_timeouts_on_its_first_timed_
 
 SIGTERM_IN_A_C_CALLBACK = r"""
 import ctypes, os, signal, sys, time
-from polyrl.measure.worker import _exit_on_sigterm, _exit_where_swallowed
+from polyrl.interrupt import exit_where_swallowed
+from polyrl.measure.worker import _exit_on_sigterm
 signal.signal(signal.SIGTERM, _exit_on_sigterm)
 if sys.argv[1] == "hook":
-    sys.unraisablehook = _exit_where_swallowed(sys.unraisablehook)
+    sys.unraisablehook = exit_where_swallowed(sys.unraisablehook)
 CMP = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.POINTER(ctypes.c_int), ctypes.POINTER(ctypes.c_int))
 def compare(a, b):
     os.kill(os.getpid(), signal.SIGTERM)

@@ -68,12 +68,9 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
         raise PolyrlError("--time-budget must be positive")
     if args.timeout <= 0:
         raise PolyrlError("--timeout must be positive")
-    from polyrl.generate.patterns import Weights
+    from polyrl.generate.command import weights_argument
 
-    try:
-        Weights.parse(args.weights)
-    except ValueError as e:
-        raise PolyrlError(f"--weights: {e}") from None
+    weights = weights_argument(args.weights)
     out = Path(args.out)
     if out.exists() and not out.is_dir():
         raise PolyrlError("--out exists and is not a folder", str(out))
@@ -83,7 +80,7 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
     settings.toolchain().version()  # a missing compiler is the user's error, before any work
     opts = FuzzOptions(programs=args.programs, schedules=args.schedules, seed=args.seed, out=out,
                        workers=args.workers or os.cpu_count() or 1, time_budget_s=args.time_budget,
-                       start=args.start, settings=settings, progress=not args.no_progress, weights=args.weights)
+                       start=args.start, settings=settings, progress=not args.no_progress, weights=weights)
     report = run_fuzz(opts)
     s = report.summary()
     print(f"fuzz: {s['programs']} programs, {s['schedules']} schedules: {s['accepted']} accepted "

@@ -18,11 +18,12 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from polyrl.fuzz.evaluate import FuzzSettings, ProgramJob, ProgramResult, fuzz_program
 from polyrl.fuzz.report import FuzzReport
+from polyrl.generate.patterns import Weights
 from polyrl.interrupt import stop_on_signals
 
 PLAIN_PROGRESS_EVERY_S = 30.0
@@ -39,7 +40,7 @@ class FuzzOptions:
     start: int = 0
     settings: FuzzSettings = FuzzSettings()
     progress: bool = True  # a bar on a terminal; a line every PLAIN_PROGRESS_EVERY_S otherwise
-    weights: str = ""  # the generator's weights (Weights.parse's text; "" for its defaults)
+    weights: Weights = field(default_factory=Weights)  # the generator's (`--weights`)
 
 
 def _init_worker(parent: int) -> None:
@@ -98,7 +99,7 @@ def _options_dict(opts: FuzzOptions) -> dict:
     st = opts.settings
     return {
         "programs": opts.programs, "schedules": opts.schedules, "seed": opts.seed, "start": opts.start,
-        "weights": opts.weights,
+        "weights": asdict(opts.weights),
         "workers": opts.workers, "time_budget_s": opts.time_budget_s, "out": str(opts.out),
         "cc": st.cc, "flags": " ".join(st.toolchain().flags), "threads": st.threads, "simd": st.simd,
         "reference_flags": " ".join(st.reference_toolchain().flags),

@@ -18,6 +18,7 @@ import time
 import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -28,6 +29,9 @@ from polyrl.poly.legality import Model, apply_schedule, check
 from polyrl.poly.schedule import Action, Schedule
 from polyrl.poly.transform import LoopNest, apply_action
 from polyrl.runtime import Toolchain, compare_dumps, measure
+
+if TYPE_CHECKING:
+    from polyrl.generate.patterns import Weights
 
 # Statuses of a run (polyrl.runtime's, with "verified" for a run that matched) plus:
 #   emit-error      code generation raised
@@ -398,14 +402,13 @@ class ProgramJob:
     corpus_seed: int
     schedules: int
     settings: FuzzSettings
-    weights: str = ""  # the generator's weights (Weights.parse's text; "" for its defaults)
+    weights: Weights | None = None  # the generator's (None: its defaults)
 
 
 def fuzz_program(job: ProgramJob) -> ProgramResult:
     """Generate program `job.index`, draw its schedules, evaluate them; never raises for
     what a program or schedule does (that is recorded in the result)."""
     from polyrl.generate.corpus import program_name, program_seed
-    from polyrl.generate.patterns import Weights
     from polyrl.generate.program import generate_program, size_program
 
     t0 = time.monotonic()
@@ -414,7 +417,7 @@ def fuzz_program(job: ProgramJob) -> ProgramResult:
     with tempfile.TemporaryDirectory(prefix="polyrl-fuzz-") as tmp:
         path = Path(tmp) / f"{name}.c"
         try:
-            prog = size_program(generate_program(seed, Weights.parse(job.weights)), job.settings.target_ms)
+            prog = size_program(generate_program(seed, job.weights), job.settings.target_ms)
             result.patterns = list(prog.patterns)
             path.write_text(prog.c_text())
             case = _load_case(name, path, job.settings)

@@ -52,19 +52,26 @@ def register(subparsers) -> None:
 
 def cmd_generate(args: argparse.Namespace) -> int:
     from polyrl.generate.corpus import summary, write_corpus
-    from polyrl.generate.patterns import Weights
     from polyrl.generate.program import MIN_SCALE
 
     if args.count < 1:
         raise PolyrlError("--count must be at least 1")
     if not args.scale >= MIN_SCALE:
         raise PolyrlError(f"--scale must be at least {MIN_SCALE}")
-    try:
-        weights = Weights.parse(args.weights)
-    except ValueError as e:
-        raise PolyrlError(f"--weights: {e}") from None
+    weights = weights_argument(args.weights)
     t0 = time.perf_counter()
     entries = write_corpus(args.out, args.count, args.seed, weights, start=args.start, scale=args.scale)
     print(f"wrote {len(entries)} programs and manifest.jsonl to {args.out} in {time.perf_counter() - t0:.1f} s")
     print(summary(entries))
     return 0
+
+
+def weights_argument(text: str):
+    """`--weights` (of `polyrl generate` and `polyrl fuzz`) as the generator's Weights; a bad one is the user's
+    one-line error."""
+    from polyrl.generate.patterns import Weights
+
+    try:
+        return Weights.parse(text)
+    except ValueError as e:
+        raise PolyrlError(f"--weights: {e}") from None

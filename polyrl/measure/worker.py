@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from polyrl.errors import PolyrlError
+from polyrl.interrupt import exit_where_swallowed
 from polyrl.measure.gate import CoreGate, NoGate
 from polyrl.runtime.batch import BATCH_MIN_TIMED_S, BatchResult, run_batch
 from polyrl.runtime.execute import (
@@ -57,26 +58,11 @@ def init_local_worker(gate: CoreGate) -> None:
     gate.register()
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, _exit_on_sigterm)
-    sys.unraisablehook = _exit_where_swallowed(sys.unraisablehook)
+    sys.unraisablehook = exit_where_swallowed(sys.unraisablehook)
 
 
 def _exit_on_sigterm(signum: int, _frame) -> None:
     raise SystemExit(128 + signum)
-
-
-def _exit_where_swallowed(previous_hook):
-    """An unraisable-exception hook that ends the worker on a SystemExit a C callback could
-    not pass up. SIGTERM that lands while libclang's cursor visitor calls back into Python
-    (a worker parsing a program to plan it) raises SystemExit there, ctypes only reports it,
-    and the worker went on parsing and planning while the driver waited for it to stop (a
-    Ctrl-C test of `polyrl measure` timed out so in session 80). No compiler or program of
-    the worker runs during a parse, so there is nothing to kill first."""
-    def hook(unraisable) -> None:
-        if isinstance(unraisable.exc_value, SystemExit):
-            code = unraisable.exc_value.code
-            os._exit(code if isinstance(code, int) else 1)
-        previous_hook(unraisable)
-    return hook
 
 
 # ---------------------------------------------------------------- task data

@@ -139,9 +139,7 @@ class GraphBackbone(nn.Module):
         model learned from read it as before (0); the root mean square of `x` about that
         mean becomes its deviation."""
         new = varying(x) & ~self.x_seen
-        if bool(new.any()):
-            spread = (x[:, new] - self.x_mean[new]).square().mean(0).sqrt()
-            self.x_std[new] = spread.clamp_min(STD_FLOOR)
+        self.x_std[new] = (x[:, new] - self.x_mean[new]).square().mean(0).sqrt().clamp_min(STD_FLOOR)
         self.x_seen |= new
 
     def _load_from_state_dict(self, state_dict, prefix, *args, **kwargs):
