@@ -20,7 +20,7 @@ from polyrl.arguments import (
     toolchain_from_args,
 )
 from polyrl.errors import PolyrlError
-from polyrl.interrupt import stop_on_signals
+from polyrl.interrupt import exit_if_pools_left, stop_on_signals
 
 EPILOG = """schedules are sequences of per-branch actions, e.g. "B0:T2(0,1,32,32) B0:P(0)":
   B<n>:I(a,b)             interchange levels a < b of branch n
@@ -348,5 +348,13 @@ def main(argv: list[str] | None = None) -> int:
         return 141  # as a program killed by SIGPIPE
 
 
+def run() -> None:
+    """The `polyrl` program: `main`, then the process ends with its exit status, without waiting for a worker pool
+    that did not stop after Ctrl-C (polyrl.interrupt.exit_if_pools_left)."""
+    code = main()
+    exit_if_pools_left(code)
+    sys.exit(code)
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    run()

@@ -8,19 +8,30 @@ reports it to `sys.unraisablehook` and the C code carries on. Within `stop_on_si
 interrupt is remembered, and `raise_if_swallowed()`, called after the C code returns, raises it.
 A process stopped by SIGTERM raised as SystemExit (a `polyrl measure` worker) ends at once on one
 swallowed so instead (`exit_where_swallowed`).
+
+A process pool stopped after Ctrl-C (`stop_pool`) can leave its manager thread waiting for ever,
+and the interpreter's exit waits for that thread: a worker killed while it sent a result leaves
+part of a message in the result pipe, and a KeyboardInterrupt that lands while
+`concurrent.futures.wait` takes its futures' locks leaves some of them held, so the thread can
+never set those futures' results. `stop_pool` undoes both; a pool that still does not stop is
+remembered, and the command-line entry ends the process without waiting for it
+(`exit_if_pools_left`), after everything measured was saved.
 """
 
 from __future__ import annotations
 
+import concurrent.futures as cf
 import os
 import signal
 import sys
 import threading
-from collections.abc import Iterator
+import time
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 
 _swallowed = threading.Event()
 _depth = 0  # stop_on_signals blocks open (a command's, and a fuzz run's inside it)
+_pools_left: list[threading.Thread] = []  # manager threads of pools stop_pool could not stop
 
 
 def _interrupt(signum, frame) -> None:
@@ -82,3 +93,63 @@ def stop_on_signals() -> Iterator[None]:
             _swallowed.clear()
         for sig, handler in previous.items():
             signal.signal(sig, handler)
+
+
+def stop_pool(pool: cf.ProcessPoolExecutor, futures: Iterable[cf.Future] = (), kill_after_s: float = 5.0,
+              settle_s: float = 2.0) -> bool:
+    """Stop `pool` without waiting for its tasks: cancel what has not started, SIGTERM the
+    workers (their task ends as after Ctrl-C), SIGKILL those still there after `kill_after_s`,
+    and see that the pool's manager thread ends, since the interpreter's exit waits for it.
+    `futures` are the pool's tasks this thread may be waiting on. True when the thread ended;
+    otherwise the pool is remembered for `exit_if_pools_left`.
+
+    Two ways the thread can wait for ever once the workers are gone, both undone here (session 81;
+    `polyrl measure` once hung for 49 minutes after Ctrl-C, idle, its workers exited): a worker
+    killed while it sent its result leaves part of a message in the result pipe, and the thread
+    waits for the rest (the parent holds the pipe's write end too, so the thread never sees the
+    end of the pipe until that end is closed here); and a KeyboardInterrupt that lands while
+    `concurrent.futures.wait` acquires its futures' locks one by one leaves the first ones held by
+    this thread, and the manager thread waits for a lock that is never released."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    manager: threading.Thread | None = getattr(pool, "_executor_manager_thread", None)
+    calls, results = getattr(pool, "_call_queue", None), getattr(pool, "_result_queue", None)
+    for fut in futures:
+        condition = fut._condition  # no public way to see a lock this thread left held
+        while condition._is_owned():
+            condition.release()
+    if calls is not None:
+        calls.cancel_join_thread()  # its feeder may wait on a pipe no live worker reads any more
+    pool.shutdown(wait=False, cancel_futures=True)
+    for p in processes:
+        if p.is_alive():
+            p.terminate()
+    deadline = time.monotonic() + kill_after_s
+    for p in processes:
+        p.join(timeout=max(0.0, deadline - time.monotonic()))
+        if p.is_alive():
+            p.kill()
+            p.join(timeout=settle_s)  # reaped, not left a zombie
+    if manager is None:
+        return True
+    manager.join(settle_s)
+    if manager.is_alive() and results is not None:
+        results._writer.close()  # the workers are gone: the thread's read ends
+        manager.join(settle_s)
+    if manager.is_alive():
+        _pools_left.append(manager)
+        return False
+    return True
+
+
+def exit_if_pools_left(code: int) -> None:
+    """End the process now, with `code`, when a pool `stop_pool` could not stop is still running:
+    the interpreter's own exit would wait for it for ever. Only a program's entry point calls it
+    (what was measured is saved by then); tests calling `main` keep their process."""
+    if any(thread.is_alive() for thread in _pools_left):
+        print("polyrl: a worker pool did not stop; exiting without waiting for it", file=sys.stderr)
+        for stream in (sys.stdout, sys.stderr):
+            try:
+                stream.flush()
+            except (OSError, ValueError):
+                pass
+        os._exit(code)

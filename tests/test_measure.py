@@ -476,3 +476,49 @@ def test_a_worker_stopped_inside_a_c_callback_exits():
     assert without.returncode == 0 and "went on" in without.stdout and "SystemExit" in without.stderr
     stopped = run("hook")
     assert stopped.returncode == 128 + signal.SIGTERM and "went on" not in stopped.stdout, stopped.stderr
+
+
+WEDGED_POOL = r"""
+import os, struct, sys, time
+from polyrl.measure.scheduler import LocalBackend
+backend = LocalBackend(1)
+fut = backend.submit(time.sleep, 120)
+time.sleep(2)  # the worker is in its task
+pool = backend._pool
+manager = pool._executor_manager_thread
+if sys.argv[1] == "partial":  # what a worker killed while it sent a result leaves: a header and part of the body
+    os.write(pool._result_queue._writer.fileno(), struct.pack("!i", 4000) + b"x" * 10)
+else:  # what a Ctrl-C inside concurrent.futures.wait's taking of its futures' locks leaves: one held
+    fut._condition.acquire()
+time.sleep(0.5)
+backend.close(kill=True)
+print("manager ended" if not manager.is_alive() else "manager left running", flush=True)
+"""
+
+
+@pytest.mark.parametrize("wedge", ["partial", "lock"])
+def test_a_pool_stopped_after_ctrl_c_lets_the_process_exit(wedge: str):
+    """After Ctrl-C the driver stops its pool; the pool's manager thread, which the interpreter's exit waits for,
+    waited for ever on part of a message in the result pipe or on a future's lock the interrupted main thread held
+    (each hung this script, and `polyrl measure` once hung 49 minutes after Ctrl-C in session 80)."""
+    done = subprocess.run([sys.executable, "-c", WEDGED_POOL, wedge], capture_output=True, text=True, timeout=90,
+                          cwd=Path(__file__).resolve().parents[1])
+    assert done.returncode == 0 and "manager ended" in done.stdout, done.stdout + done.stderr
+
+
+POOL_LEFT = r"""
+import sys, threading
+from polyrl import interrupt
+stuck = threading.Thread(target=threading.Event().wait)  # not a daemon: the interpreter's exit would wait for it
+stuck.start()
+interrupt._pools_left.append(stuck)
+interrupt.exit_if_pools_left(130)
+print("not reached")
+"""
+
+
+def test_the_program_ends_without_waiting_for_a_pool_that_did_not_stop():
+    done = subprocess.run([sys.executable, "-c", POOL_LEFT], capture_output=True, text=True, timeout=60,
+                          cwd=Path(__file__).resolve().parents[1])
+    assert done.returncode == 130 and "not reached" not in done.stdout, done.stdout + done.stderr
+    assert "did not stop" in done.stderr

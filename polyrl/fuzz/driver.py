@@ -24,7 +24,7 @@ from pathlib import Path
 from polyrl.fuzz.evaluate import FuzzSettings, ProgramJob, ProgramResult, fuzz_program
 from polyrl.fuzz.report import FuzzReport
 from polyrl.generate.patterns import Weights
-from polyrl.interrupt import stop_on_signals
+from polyrl.interrupt import stop_on_signals, stop_pool
 
 PLAIN_PROGRESS_EVERY_S = 30.0
 
@@ -202,20 +202,14 @@ def _run_pool(opts: FuzzOptions, jobs: Iterator[ProgramJob], budget_left: Callab
                 pool.shutdown(wait=False, cancel_futures=True)
                 pool = new_pool()
     except KeyboardInterrupt:
-        _kill(pool)
+        _kill(pool, list(in_flight))
         raise
     pool.shutdown(wait=True)
 
 
-def _kill(pool: cf.ProcessPoolExecutor) -> None:
-    """Stop the pool's workers now, then wait for its manager thread. Left running, that thread closes its wake-up
-    pipe while the interpreter's exit hook writes to it (concurrent.futures does not lock that write): "Exception
-    ignored ... Bad file descriptor" after a Ctrl-C, now and then."""
-    processes = list(getattr(pool, "_processes", {}).values())
-    pool.shutdown(wait=False, cancel_futures=True)
-    for p in processes:
-        if p.is_alive():
-            p.terminate()
-    for p in processes:
-        p.join(timeout=10)
-    pool.shutdown(wait=True)  # the workers are gone: the manager thread sees it and ends
+def _kill(pool: cf.ProcessPoolExecutor, futures) -> None:
+    """Stop the pool's workers now, and see that its manager thread ends (polyrl.interrupt.stop_pool). Left
+    running, that thread closes its wake-up pipe while the interpreter's exit hook writes to it
+    (concurrent.futures does not lock that write): "Exception ignored ... Bad file descriptor" after a Ctrl-C,
+    now and then."""
+    stop_pool(pool, futures, kill_after_s=10.0)

@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from polyrl.errors import PolyrlError
+from polyrl.interrupt import stop_pool
 from polyrl.measure.schedules import parse_spec, read_schedule_file
 from polyrl.measure.worker import (
     CoreGate,
@@ -172,13 +173,13 @@ class LocalBackend:
 
     def close(self, kill: bool = False) -> None:
         if kill:
-            _stop_pool(self._pool)
+            _stop_pool(self._pool, list(self._jobs))
         else:
             self._pool.shutdown(wait=True, cancel_futures=True)
 
 
-def _stop_pool(pool: cf.ProcessPoolExecutor) -> None:
-    """Shut `pool` down without waiting for its tasks, and stop its workers.
+def _stop_pool(pool: cf.ProcessPoolExecutor, futures=()) -> bool:
+    """Shut `pool` down without waiting for its tasks, and stop its workers (polyrl.interrupt.stop_pool).
 
     SIGTERM stops a worker's task (worker.init_local_worker: its compiler or program is
     killed with it), but the pool's worker loop takes that SystemExit for the task's result
@@ -188,16 +189,7 @@ def _stop_pool(pool: cf.ProcessPoolExecutor) -> None:
     manager thread SIGTERMs the survivors and joins them, and one caught in a task never
     exited, so the interpreter's exit waited on that thread for ever (session 55: about two
     runs in five of test_a_killed_worker_is_replaced_and_its_program_retried hung so)."""
-    processes = list(getattr(pool, "_processes", {}).values())
-    pool.shutdown(wait=False, cancel_futures=True)
-    for p in processes:
-        if p.is_alive():
-            p.terminate()
-    deadline = time.monotonic() + KILL_AFTER_S
-    for p in processes:
-        p.join(timeout=max(0.0, deadline - time.monotonic()))
-        if p.is_alive():
-            p.kill()
+    return stop_pool(pool, futures, kill_after_s=KILL_AFTER_S)
 
 
 class RayBackend:
