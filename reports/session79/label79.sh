@@ -6,7 +6,8 @@
 #   KIND=medium SEED=328 COUNT=120 bash reports/session79/label79.sh list|measure  # MEDIUM sizes, as seeds 314, 316
 #   KIND=edges  SEED=325 COUNT=80  bash reports/session79/label79.sh list|measure  # MEDIUM sizes, read_order, edges
 # PART=K/N lists one part (N processes side by side); `measure` wants nothing else running. S=FOLDER and TAG=sNN
-# (the shard names' session) for another session's runs (session 80's label80.sh).
+# (the shard names' session) for another session's runs (session 80's label80.sh); MTAG=the shard names' machine
+# (epyc23m1 by default; session 81's label81.sh).
 set -u
 S=${S:-/work/runs/s79}
 seed=${SEED:?SEED=...} kind=${KIND:?KIND=cache or medium}
@@ -19,5 +20,5 @@ case $kind in
           size=medium-edges ;;
   *) echo "KIND must be cache, medium or edges" >&2; exit 2 ;;
 esac
-S=$S SEED=$seed COUNT=${COUNT:-50} GENERATE=$generate NAME=${TAG:-s79}-g$seed-$size-pick-samples-epyc23m1 \
+S=$S SEED=$seed COUNT=${COUNT:-50} GENERATE=$generate NAME=${TAG:-s79}-g$seed-$size-pick-samples-${MTAG:-epyc23m1} \
   exec bash "$(dirname "$0")/../session72/label72train.sh" "$@"
