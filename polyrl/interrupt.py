@@ -96,12 +96,12 @@ def stop_on_signals() -> Iterator[None]:
 
 
 def stop_pool(pool: cf.ProcessPoolExecutor, futures: Iterable[cf.Future] = (), kill_after_s: float = 5.0,
-              settle_s: float = 2.0) -> bool:
+              settle_s: float = 2.0) -> None:
     """Stop `pool` without waiting for its tasks: cancel what has not started, SIGTERM the
     workers (their task ends as after Ctrl-C), SIGKILL those still there after `kill_after_s`,
     and see that the pool's manager thread ends, since the interpreter's exit waits for it.
-    `futures` are the pool's tasks this thread may be waiting on. True when the thread ended;
-    otherwise the pool is remembered for `exit_if_pools_left`.
+    `futures` are the pool's tasks this thread may be waiting on. A pool whose thread does not
+    end is remembered for `exit_if_pools_left`.
 
     Two ways the thread can wait for ever once the workers are gone, both undone here (session 81;
     `polyrl measure` once hung for 49 minutes after Ctrl-C, idle, its workers exited): a worker
@@ -130,15 +130,13 @@ def stop_pool(pool: cf.ProcessPoolExecutor, futures: Iterable[cf.Future] = (), k
             p.kill()
             p.join(timeout=settle_s)  # reaped, not left a zombie
     if manager is None:
-        return True
+        return
     manager.join(settle_s)
     if manager.is_alive() and results is not None:
         results._writer.close()  # the workers are gone: the thread's read ends
         manager.join(settle_s)
     if manager.is_alive():
         _pools_left.append(manager)
-        return False
-    return True
 
 
 def exit_if_pools_left(code: int) -> None:

@@ -202,14 +202,9 @@ def _run_pool(opts: FuzzOptions, jobs: Iterator[ProgramJob], budget_left: Callab
                 pool.shutdown(wait=False, cancel_futures=True)
                 pool = new_pool()
     except KeyboardInterrupt:
-        _kill(pool, list(in_flight))
+        # the workers stopped now and the pool's manager thread seen to end (polyrl.interrupt.stop_pool): left
+        # running, that thread closes its wake-up pipe while the interpreter's exit hook writes to it
+        # ("Exception ignored ... Bad file descriptor" after a Ctrl-C, now and then)
+        stop_pool(pool, list(in_flight), kill_after_s=10.0)
         raise
     pool.shutdown(wait=True)
-
-
-def _kill(pool: cf.ProcessPoolExecutor, futures) -> None:
-    """Stop the pool's workers now, and see that its manager thread ends (polyrl.interrupt.stop_pool). Left
-    running, that thread closes its wake-up pipe while the interpreter's exit hook writes to it
-    (concurrent.futures does not lock that write): "Exception ignored ... Bad file descriptor" after a Ctrl-C,
-    now and then."""
-    stop_pool(pool, futures, kill_after_s=10.0)

@@ -178,7 +178,7 @@ class LocalBackend:
             self._pool.shutdown(wait=True, cancel_futures=True)
 
 
-def _stop_pool(pool: cf.ProcessPoolExecutor, futures=()) -> bool:
+def _stop_pool(pool: cf.ProcessPoolExecutor, futures=()) -> None:
     """Shut `pool` down without waiting for its tasks, and stop its workers (polyrl.interrupt.stop_pool).
 
     SIGTERM stops a worker's task (worker.init_local_worker: its compiler or program is
@@ -189,7 +189,7 @@ def _stop_pool(pool: cf.ProcessPoolExecutor, futures=()) -> bool:
     manager thread SIGTERMs the survivors and joins them, and one caught in a task never
     exited, so the interpreter's exit waited on that thread for ever (session 55: about two
     runs in five of test_a_killed_worker_is_replaced_and_its_program_retried hung so)."""
-    return stop_pool(pool, futures, kill_after_s=KILL_AFTER_S)
+    stop_pool(pool, futures, kill_after_s=KILL_AFTER_S)
 
 
 class RayBackend:

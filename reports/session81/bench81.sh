@@ -9,11 +9,11 @@ S=${S:-/work/runs/s81}
 cd "$(dirname "$0")/../.."
 export OMP_WAIT_POLICY=passive
 case $size in
-  LARGE)  variants=base,graphite,polly,pluto,pluto-nounrolljam,polyrl-schedule,polyrl-policy extra="" timeout=120 ;;
+  LARGE)  variants=base,graphite,polly,pluto,pluto-nounrolljam,polyrl-schedule,polyrl-policy extra="" ;;
   MEDIUM) variants=base,pluto,pluto-nounrolljam,polyrl-policy,polyrl-checked,polyrl-search,random-search
-          extra="--search-budget 32" timeout=120 ;;
+          extra="--search-budget 32" ;;
   *) echo "LARGE or MEDIUM" >&2; exit 2 ;;
 esac
 .venv/bin/polyrl bench --suite polybench --dataset $size --variants $variants $extra \
-  --threads 2 --repeat 3 --timeout $timeout --verify-runs 2 --polycc ../shared/tools/pluto/polycc \
+  --threads 2 --repeat 3 --timeout 120 --verify-runs 2 --polycc ../shared/tools/pluto/polycc \
   --store $S/bench-$size.sqlite --out $S/bench-$size
